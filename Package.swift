@@ -1,0 +1,57 @@
+// swift-tools-version: 6.1
+// Bindery: JSON to typed Swift models and back. See ../shared/DESIGN.md §2 for the layering:
+// dependencies point down the table only, and BinderyJSON depends on the standard library alone.
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "Bindery",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  products: [
+    .library(name: "Bindery", targets: ["Bindery"]),
+    .library(name: "BinderyJSON", targets: ["BinderyJSON"]),
+    .executable(name: "bindery", targets: ["BinderyCLI"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+  ],
+  targets: [
+    .target(name: "BinderyJSON", swiftSettings: strictSettings),
+    .target(name: "Bindery", dependencies: ["BinderyJSON"], swiftSettings: strictSettings),
+    .executableTarget(
+      name: "BinderyCLI",
+      dependencies: [
+        "Bindery",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "BinderyTestSupport",
+      dependencies: ["BinderyJSON"],
+      path: "Tests/BinderyTestSupport",
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyJSONTests",
+      dependencies: [
+        "BinderyJSON",
+        "BinderyTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      exclude: ["Fixtures"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyCLITests",
+      dependencies: ["BinderyCLI", "BinderyTestSupport"],
+      swiftSettings: strictSettings
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

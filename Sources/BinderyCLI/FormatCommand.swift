@@ -1,0 +1,47 @@
+import ArgumentParser
+import Bindery
+
+/// `bindery format FILE`
+struct FormatCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "format",
+    abstract: "Print a JSON file pretty-printed (or compact), optionally with sorted keys.")
+
+  @OptionGroup var reading: ReadingFlags
+
+  @Flag(help: "Print without whitespace.")
+  var compact = false
+
+  @Flag(help: "Sort object members by key.")
+  var sortKeys = false
+
+  @Flag(help: "Escape every non-ASCII character.")
+  var asciiOnly = false
+
+  @Option(help: "Spaces per level when pretty-printing (0 to 16).")
+  var indent = 2
+
+  @Argument(help: "The file to format ('-' for standard input).")
+  var file: String
+
+  func validate() throws {
+    guard (0...16).contains(indent) else { throw ValidationError("--indent must be 0 to 16") }
+  }
+
+  func run() throws {
+    let document = try Input(path: file).document(options: reading.options)
+    var options = JSONWritingOptions(
+      prettyPrinted: !compact, indentWidth: indent, sortsKeys: sortKeys, asciiOnly: asciiOnly,
+      maxDepth: .max)
+    // JSON5 input may hold Infinity and NaN; write them back as they came.
+    if reading.json5 { options.nonFiniteNumbers = .literals }
+    do {
+      var bytes = try document.root.value().jsonBytes(options: options)
+      bytes.append(UInt8(ascii: "\n"))
+      Terminal.output(bytes: bytes)
+    } catch {
+      Terminal.error("bindery: error: \(error)")
+      throw Status.invalid
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Bindery
+import Foundation
+
+/// One input named on the command line: a file path, or `-` for standard input.
+struct Input {
+  let path: String
+
+  /// The name used in messages.
+  var displayName: String { path == "-" ? "<stdin>" : path }
+
+  /// Reads the whole input.
+  func read() throws(InputError) -> [UInt8] {
+    if path == "-" {
+      return Array(FileHandle.standardInput.readDataToEndOfFile())
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw InputError(message: "\(path): no such file")
+    }
+    guard !isDirectory.boolValue else {
+      throw InputError(message: "\(path): is a directory")
+    }
+    do {
+      return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    } catch {
+      throw InputError(message: "\(path): cannot be read (\(error.localizedDescription))")
+    }
+  }
+
+  /// Reads and parses the input; prints a compiler-style diagnostic on failure.
+  func document(options: JSONReadingOptions) throws -> JSONDocument {
+    let bytes: [UInt8]
+    do {
+      bytes = try read()
+    } catch {
+      Terminal.error("bindery: error: \(error.message)")
+      throw Status.usageOrIO
+    }
+    do {
+      return try JSONDocument(parsing: bytes, options: options)
+    } catch {
+      Terminal.error(diagnostic(for: error))
+      throw Status.invalid
+    }
+  }
+
+  /// `FILE:LINE:COLUMN: error: message`, the excerpt, and a caret.
+  func diagnostic(for error: JSONReadError) -> String {
+    var text = "\(displayName):\(error.line):\(error.column): error: \(error.message)"
+    if !error.excerpt.isEmpty {
+      text += "\n    \(error.excerpt)\n    "
+      text += String(repeating: " ", count: max(0, error.excerptColumn - 1)) + "^"
+    }
+    return text
+  }
+}
+
+/// A file that could not be read.
+struct InputError: Error {
+  let message: String
+}
+
+/// Writing to the standard streams.
+enum Terminal {
+  static func output(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  static func output(bytes: [UInt8]) {
+    FileHandle.standardOutput.write(Data(bytes))
+  }
+
+  static func error(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Bindery
+
+/// `bindery query PATH FILE`
+struct QueryCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "query",
+    abstract: "Print the value at a path, as JSON.",
+    discussion: """
+      PATH is a Bindery path such as 'items[0].media.m' (quote keys with dots: '["a.b"]'), \
+      or an RFC 6901 JSON Pointer starting with '/' such as '/items/0/media/m'. The empty \
+      path is the whole document.
+      """)
+
+  @OptionGroup var reading: ReadingFlags
+
+  @Flag(help: "Print a string value without quotes or escapes.")
+  var raw = false
+
+  @Flag(help: "Print without whitespace.")
+  var compact = false
+
+  @Argument(help: "The path of the value.")
+  var path: String
+
+  @Argument(help: "The file to read ('-' for standard input).")
+  var file: String
+
+  func run() throws {
+    let parsed: JSONPath
+    do {
+      parsed = path.hasPrefix("/") ? try JSONPath(pointer: path) : try JSONPath(parsing: path)
+    } catch {
+      Terminal.error("bindery: error: \(error.message) (column \(error.column) of the path)")
+      throw Status.usageOrIO
+    }
+    let input = Input(path: file)
+    let document = try input.document(options: reading.options)
+    let cursor: JSONCursor
+    do {
+      cursor = try document.root.cursor(at: parsed)
+    } catch {
+      Terminal.error("\(input.displayName):\(error.line):\(error.column): no value at '\(path)': \(error.message)")
+      throw Status.invalid
+    }
+    if raw, cursor.kind == .string, let text = try? cursor.string() {
+      Terminal.output(text + "\n")
+      return
+    }
+    var options = compact ? JSONWritingOptions.compact : .pretty
+    options.maxDepth = .max
+    if reading.json5 { options.nonFiniteNumbers = .literals }
+    do {
+      var bytes = try cursor.value().jsonBytes(options: options)
+      bytes.append(UInt8(ascii: "\n"))
+      Terminal.output(bytes: bytes)
+    } catch {
+      Terminal.error("bindery: error: \(error)")
+      throw Status.invalid
+    }
+  }
+}

@@ -1,0 +1,413 @@
+/// The type of a JSON value.
+public enum JSONKind: String, Sendable, Hashable, CaseIterable {
+  /// `null`
+  case null
+  /// `true` or `false`
+  case bool
+  /// A number.
+  case number
+  /// A string.
+  case string
+  /// An array.
+  case array
+  /// An object.
+  case object
+}
+
+/// A position in a ``JSONDocument``: one value, read on demand without copying.
+///
+/// Typed reads throw ``JSONReadError`` with the value's line, column and JSON path:
+///
+/// ```swift
+/// let photo = try document.root.member("items").element(at: 0)
+/// let title = try photo.member("title").string()
+/// let views = try photo.member("views").integer(Int32.self)  // range-checked
+/// ```
+public struct JSONCursor: Sendable {
+  /// The document this cursor reads.
+  public let document: JSONDocument
+  let index: Int
+
+  init(document: JSONDocument, index: Int) {
+    self.document = document
+    self.index = index
+  }
+
+  @inline(__always) var entry: TapeEntry { document.tape[index] }
+
+  /// The type of the value.
+  public var kind: JSONKind {
+    switch entry.kind {
+    case .null: return .null
+    case .true, .false: return .bool
+    case .number: return .number
+    case .string: return .string
+    case .array: return .array
+    case .object: return .object
+    }
+  }
+
+  /// True when the value is `null`.
+  public var isNull: Bool { entry.kind == .null }
+
+  /// The number of elements of an array or members of an object; 0 for other values.
+  public var count: Int {
+    let entry = entry
+    return entry.kind == .array || entry.kind == .object ? entry.count : 0
+  }
+
+  /// The byte offset of the value in the input.
+  public var offset: Int {
+    let entry = entry
+    return entry.kind == .string ? entry.start - 1 : entry.start
+  }
+
+  /// The 1-based line and column of the value in the input.
+  public var location: (line: Int, column: Int) {
+    let location = SourceLocation(offset: offset, in: document.input)
+    return (location.line, location.column)
+  }
+
+  /// The JSON path from the top-level value to this one, such as `items[3].media.m`.
+  public var path: JSONPath { JSONPath(document.pathComponents(to: index)) }
+
+  // MARK: Errors
+
+  func failure(_ kind: JSONReadError.Kind, _ message: String) -> JSONReadError {
+    JSONReadError(kind, message, at: offset, in: document.input, path: path.description)
+  }
+
+  func mismatch(expected: String) -> JSONReadError {
+    failure(.typeMismatch, "expected \(expected), found \(describe())")
+  }
+
+  /// A short description of the value for messages: `string "abc"`, `number 12`, `array`.
+  func describe() -> String {
+    let entry = entry
+    switch entry.kind {
+    case .null: return "null"
+    case .true: return "true"
+    case .false: return "false"
+    case .number:
+      return "number \(String(decoding: document.input[entry.start..<entry.start + min(entry.length, 40)], as: UTF8.self))"
+    case .string:
+      var text = decodeString(entry, base: document.base)
+      if text.count > 40 { text = String(text.prefix(40)) + "…" }
+      return "string \"\(text)\""
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+
+  // MARK: Scalars
+
+  /// Reads a Boolean.
+  ///
+  /// - Returns: The value.
+  /// - Throws: ``JSONReadError/Kind/typeMismatch`` if the value is not `true` or `false`.
+  public func bool() throws(JSONReadError) -> Bool {
+    switch entry.kind {
+    case .true: return true
+    case .false: return false
+    default: throw mismatch(expected: "a Boolean")
+    }
+  }
+
+  /// Reads a string, with escapes resolved.
+  ///
+  /// - Returns: The value.
+  /// - Throws: ``JSONReadError/Kind/typeMismatch`` if the value is not a string.
+  public func string() throws(JSONReadError) -> String {
+    let entry = entry
+    guard entry.kind == .string else { throw mismatch(expected: "a string") }
+    return decodeString(entry, base: document.base)
+  }
+
+  /// The exact text of a number, as it stands in the input.
+  ///
+  /// Reading the text never rounds: use it for `Decimal` or big-number types.
+  ///
+  /// - Returns: The number's text, such as `-12.50e3`.
+  /// - Throws: ``JSONReadError/Kind/typeMismatch`` if the value is not a number.
+  public func numberText() throws(JSONReadError) -> String {
+    let entry = entry
+    guard entry.kind == .number else { throw mismatch(expected: "a number") }
+    return String(decoding: numberBytes(entry), as: UTF8.self)
+  }
+
+  @inline(__always)
+  func numberBytes(_ entry: TapeEntry) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: document.base + entry.start, count: entry.length)
+  }
+
+  /// Reads a number as the nearest `Double` (correctly rounded).
+  ///
+  /// - Returns: The value.
+  /// - Throws: ``JSONReadError/Kind/typeMismatch`` if the value is not a number;
+  ///   ``JSONReadError/Kind/numberOutOfRange`` if its magnitude exceeds `Double.greatestFiniteMagnitude`
+  ///   (`1e400`). A value smaller than the least subnormal rounds to zero, as IEEE 754 does.
+  public func double() throws(JSONReadError) -> Double {
+    let entry = entry
+    guard entry.kind == .number else { throw mismatch(expected: "a number") }
+    guard let value = NumberConversion.double(numberBytes(entry), nonStandard: entry.isNonStandardNumber)
+    else {
+      throw failure(.numberOutOfRange, "\(describe()) does not fit in Double")
+    }
+    return value
+  }
+
+  /// Reads a number as an integer of type `T`, exactly.
+  ///
+  /// `1.0` and `1e2` read as whole numbers; `1.5` does not.
+  ///
+  /// - Parameter type: The integer type, for example `Int`, `UInt8` or `Int64`.
+  /// - Returns: The value.
+  /// - Throws: ``JSONReadError/Kind/typeMismatch`` if the value is not a number;
+  ///   ``JSONReadError/Kind/numberOutOfRange`` if it does not fit in `T` (`300` as `UInt8`);
+  ///   ``JSONReadError/Kind/numberNotInteger`` if it has a fractional part.
+  public func integer<T: FixedWidthInteger>(_ type: T.Type = T.self) throws(JSONReadError) -> T {
+    let entry = entry
+    guard entry.kind == .number else { throw mismatch(expected: "an integer") }
+    let simple = entry.isIntegerText && !entry.isNonStandardNumber
+    switch NumberConversion.integer(numberBytes(entry), as: T.self, simple: simple) {
+    case .value(let value): return value
+    case .outOfRange: throw failure(.numberOutOfRange, "\(describe()) does not fit in \(T.self)")
+    case .notInteger: throw failure(.numberNotInteger, "\(describe()) is not a whole number")
+    }
+  }
+
+  // MARK: Containers
+
+  /// The member of an object with the given key.
+  ///
+  /// When the key occurs more than once, the document's ``JSONReadingOptions/duplicateKeys``
+  /// policy picks the member (the last one by default).
+  ///
+  /// - Parameter key: The member's key.
+  /// - Returns: A cursor at the member's value.
+  /// - Throws: ``JSONReadError/Kind/typeMismatch`` if the value is not an object;
+  ///   ``JSONReadError/Kind/keyNotFound`` if no member has the key.
+  public func member(_ key: String) throws(JSONReadError) -> JSONCursor {
+    guard entry.kind == .object else { throw mismatch(expected: "an object") }
+    if let found = lookUp(key) { return found }
+    throw failure(.keyNotFound, "no key '\(key)' in object")
+  }
+
+  /// The member of an object with the given key, or `nil` when the value is not an object or
+  /// has no such member.
+  ///
+  /// - Parameter key: The member's key.
+  public subscript(key: String) -> JSONCursor? {
+    guard entry.kind == .object else { return nil }
+    return lookUp(key)
+  }
+
+  private func lookUp(_ key: String) -> JSONCursor? {
+    var key = key
+    return key.withUTF8 { utf8 in
+      let tape = document.tape
+      let end = tape[index].end
+      let lastWins = document.options.duplicateKeys == .lastWins
+      var found: Int?
+      var member = index + 1
+      while member < end {
+        if stringEquals(tape[member], base: document.base, utf8) {
+          found = member + 1
+          if !lastWins { break }
+        }
+        member = document.next(after: member + 1)
+      }
+      return found.map { JSONCursor(document: document, index: $0) }
+    }
+  }
+
+  /// The element of an array at a 0-based position.
+  ///
+  /// - Parameter position: The element's position.
+  /// - Returns: A cursor at the element.
+  /// - Throws: ``JSONReadError/Kind/typeMismatch`` if the value is not an array;
+  ///   ``JSONReadError/Kind/indexOutOfRange`` if the array is shorter.
+  public func element(at position: Int) throws(JSONReadError) -> JSONCursor {
+    guard entry.kind == .array else { throw mismatch(expected: "an array") }
+    if let found = self[position] { return found }
+    throw failure(.indexOutOfRange, "index \(position) is out of range for an array of \(count) elements")
+  }
+
+  /// The element of an array at a 0-based position, or `nil` when the value is not an array
+  /// or is shorter.
+  ///
+  /// - Parameter position: The element's position.
+  public subscript(position: Int) -> JSONCursor? {
+    let entry = entry
+    guard entry.kind == .array, position >= 0, position < entry.count else { return nil }
+    var element = index + 1
+    for _ in 0..<position { element = document.next(after: element) }
+    return JSONCursor(document: document, index: element)
+  }
+
+  /// The elements of an array, in order.
+  ///
+  /// - Returns: A sequence of cursors, one for each element.
+  /// - Throws: ``JSONReadError/Kind/typeMismatch`` if the value is not an array.
+  public func elements() throws(JSONReadError) -> JSONElements {
+    guard entry.kind == .array else { throw mismatch(expected: "an array") }
+    return JSONElements(document: document, container: index)
+  }
+
+  /// The members of an object, in document order (duplicates included).
+  ///
+  /// - Returns: A sequence of members; each decodes its key only when asked.
+  /// - Throws: ``JSONReadError/Kind/typeMismatch`` if the value is not an object.
+  public func members() throws(JSONReadError) -> JSONMembers {
+    guard entry.kind == .object else { throw mismatch(expected: "an object") }
+    return JSONMembers(document: document, container: index)
+  }
+
+  /// The value at a path below this one.
+  ///
+  /// - Parameter path: A path such as `photos.photo[0]`; see ``JSONPath``.
+  /// - Returns: A cursor at the value.
+  /// - Throws: ``JSONReadError`` naming the first component that is missing or of the wrong type.
+  public func cursor(at path: JSONPath) throws(JSONReadError) -> JSONCursor {
+    var current = self
+    for component in path.components {
+      switch component {
+      case .key(let key):
+        if current.entry.kind == .array, let position = JSONPath.arrayIndex(key) {
+          current = try current.element(at: position)
+        } else {
+          current = try current.member(key)
+        }
+      case .index(let position):
+        current = try current.element(at: position)
+      }
+    }
+    return current
+  }
+}
+
+/// The elements of a JSON array, as cursors.
+public struct JSONElements: Sequence, Sendable {
+  let document: JSONDocument
+  let container: Int
+
+  /// The number of elements.
+  public var count: Int { document.tape[container].count }
+
+  /// Iterates the elements.
+  public struct Iterator: IteratorProtocol, Sendable {
+    let document: JSONDocument
+    var position: Int
+    let end: Int
+
+    /// The next element, or `nil` after the last.
+    public mutating func next() -> JSONCursor? {
+      guard position < end else { return nil }
+      let cursor = JSONCursor(document: document, index: position)
+      position = document.next(after: position)
+      return cursor
+    }
+  }
+
+  /// Returns an iterator over the elements.
+  public func makeIterator() -> Iterator {
+    Iterator(document: document, position: container + 1, end: document.tape[container].end)
+  }
+
+  /// The number of elements.
+  public var underestimatedCount: Int { count }
+}
+
+/// One member of a JSON object: its key and a cursor at its value.
+public struct JSONMember: Sendable {
+  let keyCursor: JSONCursor
+  /// The member's value.
+  public let value: JSONCursor
+
+  /// The member's key, unescaped.
+  public var key: String { decodeString(keyCursor.entry, base: keyCursor.document.base) }
+
+  /// True when the member's key equals `name`, compared without allocating.
+  ///
+  /// - Parameter name: The key to compare with.
+  /// - Returns: Whether the keys are equal.
+  public func hasKey(_ name: String) -> Bool {
+    var name = name
+    return name.withUTF8 { stringEquals(keyCursor.entry, base: keyCursor.document.base, $0) }
+  }
+}
+
+/// The members of a JSON object, in document order.
+public struct JSONMembers: Sequence, Sendable {
+  let document: JSONDocument
+  let container: Int
+
+  /// The number of members.
+  public var count: Int { document.tape[container].count }
+
+  /// Iterates the members.
+  public struct Iterator: IteratorProtocol, Sendable {
+    let document: JSONDocument
+    var position: Int
+    let end: Int
+
+    /// The next member, or `nil` after the last.
+    public mutating func next() -> JSONMember? {
+      guard position < end else { return nil }
+      let member = JSONMember(
+        keyCursor: JSONCursor(document: document, index: position),
+        value: JSONCursor(document: document, index: position + 1))
+      position = document.next(after: position + 1)
+      return member
+    }
+  }
+
+  /// Returns an iterator over the members.
+  public func makeIterator() -> Iterator {
+    Iterator(document: document, position: container + 1, end: document.tape[container].end)
+  }
+
+  /// The number of members.
+  public var underestimatedCount: Int { count }
+}
+
+extension JSONDocument {
+  /// The path from the root to the entry at `target`, found by descending the tape: O(size),
+  /// paid only when an error names a path.
+  func pathComponents(to target: Int) -> [JSONPath.Component] {
+    var components: [JSONPath.Component] = []
+    var current = 0
+    while current != target {
+      let entry = tape[current]
+      var child = current + 1
+      var position = 0
+      var descended = false
+      if entry.kind == .array {
+        while child < entry.end {
+          let childEnd = next(after: child)
+          if target < childEnd {
+            components.append(.index(position))
+            current = child
+            descended = true
+            break
+          }
+          child = childEnd
+          position += 1
+        }
+      } else if entry.kind == .object {
+        while child < entry.end {
+          let valueEnd = next(after: child + 1)
+          if target < valueEnd {
+            components.append(.key(decodeString(tape[child], base: base)))
+            current = target == child ? target : child + 1
+            descended = true
+            break
+          }
+          child = valueEnd
+        }
+      }
+      if !descended { break }
+    }
+    return components
+  }
+}

@@ -1,0 +1,96 @@
+/// How strictly ``JSONDocument`` reads its input.
+///
+/// The default is exactly RFC 8259. Each leniency is its own switch, and any combination works:
+///
+/// ```swift
+/// var options = JSONReadingOptions.allowEscapedApostrophe  // Flickr's feeds send \'
+/// options.allowsJSONP = true                                // jsonFlickrFeed({ ... })
+/// let document = try JSONDocument(parsing: bytes, options: options)
+/// ```
+public struct JSONReadingOptions: Sendable, Hashable {
+  /// What to do with bytes that are not valid UTF-8 inside strings.
+  public enum InvalidUnicodePolicy: Sendable, Hashable {
+    /// Reject them with ``JSONReadError/Kind/invalidUTF8``.
+    case reject
+    /// Replace each invalid sequence, and each lone surrogate escape, with U+FFFD.
+    case replace
+  }
+
+  /// What to do when one object holds the same key more than once.
+  public enum DuplicateKeyPolicy: Sendable, Hashable {
+    /// The last member with the key is the one read (JavaScript's rule).
+    case lastWins
+    /// The first member with the key is the one read.
+    case firstWins
+    /// Reading fails with ``JSONReadError/Kind/duplicateKey``.
+    case reject
+  }
+
+  /// Accept JSON5: comments, trailing commas, single-quoted strings, unquoted keys,
+  /// hexadecimal numbers, leading or trailing decimal points, `+` signs, `Infinity` and `NaN`,
+  /// extra escapes and whitespace.
+  public var allowsJSON5: Bool
+  /// Accept the escape `\'` in strings, which Flickr's feeds send. Nothing else of JSON5.
+  public var allowsEscapedApostrophe: Bool
+  /// Accept a JSONP wrapper around the value: `callback( ... );`.
+  public var allowsJSONP: Bool
+  /// Accept and skip an anti-XSSI prefix `)]}'` (optionally followed by `,`) before the value.
+  public var allowsAntiXSSIPrefix: Bool
+  /// Accept and skip a UTF-8 byte order mark at the start of the input.
+  public var allowsByteOrderMark: Bool
+  /// What to do with invalid UTF-8 inside strings.
+  public var invalidUnicode: InvalidUnicodePolicy
+  /// What to do with duplicate keys in one object.
+  public var duplicateKeys: DuplicateKeyPolicy
+  /// The deepest nesting of arrays and objects accepted; deeper input is an error.
+  public var maxDepth: Int
+  /// The largest input accepted, in bytes; `nil` means no limit beyond the 4 GiB that
+  /// a document can address.
+  public var maxSize: Int?
+
+  /// Creates reading options; with no arguments, exactly RFC 8259.
+  ///
+  /// - Parameters:
+  ///   - allowsJSON5: Accept JSON5 syntax.
+  ///   - allowsEscapedApostrophe: Accept `\'` in strings.
+  ///   - allowsJSONP: Accept a JSONP wrapper.
+  ///   - allowsAntiXSSIPrefix: Skip a `)]}'` prefix.
+  ///   - allowsByteOrderMark: Skip a UTF-8 byte order mark.
+  ///   - invalidUnicode: What to do with invalid UTF-8.
+  ///   - duplicateKeys: What to do with duplicate keys.
+  ///   - maxDepth: The deepest nesting accepted (default 512).
+  ///   - maxSize: The largest input accepted, in bytes.
+  public init(
+    allowsJSON5: Bool = false,
+    allowsEscapedApostrophe: Bool = false,
+    allowsJSONP: Bool = false,
+    allowsAntiXSSIPrefix: Bool = false,
+    allowsByteOrderMark: Bool = false,
+    invalidUnicode: InvalidUnicodePolicy = .reject,
+    duplicateKeys: DuplicateKeyPolicy = .lastWins,
+    maxDepth: Int = 512,
+    maxSize: Int? = nil
+  ) {
+    self.allowsJSON5 = allowsJSON5
+    self.allowsEscapedApostrophe = allowsEscapedApostrophe
+    self.allowsJSONP = allowsJSONP
+    self.allowsAntiXSSIPrefix = allowsAntiXSSIPrefix
+    self.allowsByteOrderMark = allowsByteOrderMark
+    self.invalidUnicode = invalidUnicode
+    self.duplicateKeys = duplicateKeys
+    self.maxDepth = maxDepth
+    self.maxSize = maxSize
+  }
+
+  /// Exactly RFC 8259, nesting limited to 512 levels.
+  public static var strict: JSONReadingOptions { JSONReadingOptions() }
+  /// JSON5 syntax.
+  public static var json5: JSONReadingOptions { JSONReadingOptions(allowsJSON5: true) }
+  /// RFC 8259 plus the `\'` escape that Flickr's feeds send.
+  public static var allowEscapedApostrophe: JSONReadingOptions {
+    JSONReadingOptions(allowsEscapedApostrophe: true)
+  }
+
+  /// True when any option changes what the scanner accepts outside its fast paths.
+  var acceptsEscapedApostrophe: Bool { allowsJSON5 || allowsEscapedApostrophe }
+}

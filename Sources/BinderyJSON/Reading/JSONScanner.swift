@@ -1,0 +1,771 @@
+/// Reads JSON bytes in one pass and builds the tape of a ``JSONDocument``.
+///
+/// The scanner is iterative — an explicit stack of open containers — so nesting depth is
+/// bounded by ``JSONReadingOptions/maxDepth`` and never by the thread's stack. Every leniency
+/// is checked only on the slow path, where strict JSON would already have failed.
+struct JSONScanner {
+  private let base: UnsafePointer<UInt8>
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let options: JSONReadingOptions
+  private let json5: Bool
+  private var index = 0
+  private var end: Int
+  private var tape: [TapeEntry] = []
+
+  private struct Frame {
+    var entry: Int
+    var count: UInt32
+    var isObject: Bool
+  }
+
+  init(bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, options: JSONReadingOptions)
+  {
+    self.bytes = bytes
+    self.base = base
+    self.options = options
+    self.json5 = options.allowsJSON5
+    self.end = bytes.count
+  }
+
+  // MARK: - Errors
+
+  private func error(_ kind: JSONReadError.Kind, _ message: String, at offset: Int)
+    -> JSONReadError
+  {
+    JSONReadError(kind, message, at: offset, in: bytes)
+  }
+
+  private func unexpected(_ expectation: String, at offset: Int) -> JSONReadError {
+    if offset >= end {
+      return error(.unexpectedEndOfInput, "\(expectation), found end of input", at: offset)
+    }
+    return error(
+      .unexpectedCharacter, "\(expectation), found \(describeFound(at: offset, in: bytes))",
+      at: offset)
+  }
+
+  // MARK: - Driver
+
+  /// Scans the whole input and returns the tape.
+  mutating func scan() throws(JSONReadError) -> [TapeEntry] {
+    if let maxSize = options.maxSize, bytes.count > maxSize {
+      throw error(
+        .sizeLimitExceeded, "input of \(bytes.count) bytes exceeds the limit of \(maxSize) bytes",
+        at: 0)
+    }
+    guard bytes.count < Int(UInt32.max) else {
+      throw error(.sizeLimitExceeded, "input larger than 4 GiB is not supported", at: 0)
+    }
+    try skipPrefixes()
+    tape.reserveCapacity(min(bytes.count / 8 + 16, 1 << 20))
+    var frames: [Frame] = []
+
+    try skipWhitespace()
+    guard index < end else {
+      throw error(.unexpectedEndOfInput, "expected a JSON value, found end of input", at: index)
+    }
+    valueLoop: while true {
+      // At the first byte of a value.
+      guard index < end else { throw unexpected("expected a value", at: index) }
+      let byte = base[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        try scanString(quote: byte)
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let isObject = byte == UInt8(ascii: "{")
+        guard frames.count < options.maxDepth else {
+          throw error(
+            .depthLimitExceeded,
+            "arrays and objects nested deeper than \(options.maxDepth) levels", at: index)
+        }
+        tape.append(
+          TapeEntry(
+            offset: UInt32(truncatingIfNeeded: index), payload: 0,
+            info: (isObject ? TapeKind.object : TapeKind.array).rawValue))
+        frames.append(Frame(entry: tape.count - 1, count: 0, isObject: isObject))
+        index += 1
+        try skipWhitespace()
+        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if index < end, base[index] == close {
+          index += 1
+          try closeContainer(frames.removeLast())
+        } else {
+          frames[frames.count - 1].count = 1
+          if isObject {
+            try scanMember(afterComma: false)
+          }
+          continue valueLoop
+        }
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if json5 { try scanJSON5Number() } else { try scanNumber() }
+      case UInt8(ascii: "t"):
+        try scanLiteral("true", kind: .true)
+      case UInt8(ascii: "f"):
+        try scanLiteral("false", kind: .false)
+      case UInt8(ascii: "n"):
+        try scanLiteral("null", kind: .null)
+      default:
+        if json5 {
+          if byte == UInt8(ascii: "'") {
+            try scanString(quote: byte)
+            break
+          }
+          if byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "I")
+            || byte == UInt8(ascii: "N")
+          {
+            try scanJSON5Number()
+            break
+          }
+        }
+        throw unexpected("expected a value", at: index)
+      }
+
+      // After a complete value: close containers until one expects another element.
+      while let frame = frames.last {
+        try skipWhitespace()
+        guard index < end else {
+          throw unexpected(
+            frame.isObject
+              ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element",
+            at: index)
+        }
+        let byte = base[index]
+        if byte == UInt8(ascii: ",") {
+          index += 1
+          try skipWhitespace()
+          let close = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+          if index < end, base[index] == close {
+            guard json5 else {
+              throw error(
+                .unexpectedCharacter,
+                "expected \(frame.isObject ? "a key" : "a value") after ',', found '\(Character(Unicode.Scalar(close)))' (trailing commas are not allowed)",
+                at: index)
+            }
+            index += 1
+            try closeContainer(frames.removeLast())
+            continue
+          }
+          guard frames[frames.count - 1].count < TapeEntry.maxCount else {
+            throw error(.sizeLimitExceeded, "more than \(TapeEntry.maxCount) elements", at: index)
+          }
+          frames[frames.count - 1].count += 1
+          if frame.isObject {
+            try scanMember(afterComma: true)
+          }
+          continue valueLoop
+        }
+        if frame.isObject ? byte == UInt8(ascii: "}") : byte == UInt8(ascii: "]") {
+          index += 1
+          try closeContainer(frames.removeLast())
+          continue
+        }
+        throw unexpected(
+          frame.isObject
+            ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element",
+          at: index)
+      }
+      break valueLoop
+    }
+
+    try skipWhitespace()
+    if index < end {
+      throw error(
+        .trailingContent,
+        "unexpected content after the top-level value: \(describeFound(at: index, in: bytes))",
+        at: index)
+    }
+    return tape
+  }
+
+  private mutating func closeContainer(_ frame: Frame) throws(JSONReadError) {
+    tape[frame.entry].payload = UInt32(truncatingIfNeeded: tape.count)
+    tape[frame.entry].info |= frame.count << 3
+    if frame.isObject, options.duplicateKeys == .reject, frame.count > 1 {
+      try rejectDuplicateKeys(in: frame.entry)
+    }
+  }
+
+  /// Scans `key :` and leaves the index at the member's value.
+  private mutating func scanMember(afterComma: Bool) throws(JSONReadError) {
+    guard index < end else {
+      throw unexpected(afterComma ? "expected a key after ','" : "expected a key or '}'", at: index)
+    }
+    let byte = base[index]
+    if byte == UInt8(ascii: "\"") {
+      try scanString(quote: byte)
+    } else if json5, byte == UInt8(ascii: "'") {
+      try scanString(quote: byte)
+    } else if json5, isIdentifierStart(byte) {
+      try scanIdentifierKey()
+    } else {
+      throw unexpected(
+        afterComma
+          ? "expected a string key after ','" : "expected a string key or '}' after '{'",
+        at: index)
+    }
+    try skipWhitespace()
+    guard index < end, base[index] == UInt8(ascii: ":") else {
+      throw unexpected("expected ':' after object key", at: index)
+    }
+    index += 1
+    try skipWhitespace()
+  }
+
+  // MARK: - Whitespace and prefixes
+
+  @inline(__always)
+  private mutating func skipWhitespace() throws(JSONReadError) {
+    while index < end {
+      let byte = base[index]
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        || byte == UInt8(ascii: "\t")
+      {
+        index += 1
+        continue
+      }
+      if json5, try skipJSON5Trivia() { continue }
+      return
+    }
+  }
+
+  /// Skips one JSON5 comment or non-JSON whitespace character; returns false if there is none.
+  private mutating func skipJSON5Trivia() throws(JSONReadError) -> Bool {
+    let byte = base[index]
+    if byte == UInt8(ascii: "/"), index + 1 < end {
+      if base[index + 1] == UInt8(ascii: "/") {
+        index += 2
+        while index < end, base[index] != UInt8(ascii: "\n"), base[index] != UInt8(ascii: "\r") {
+          index += 1
+        }
+        return true
+      }
+      if base[index + 1] == UInt8(ascii: "*") {
+        let start = index
+        index += 2
+        while index + 1 < end {
+          if base[index] == UInt8(ascii: "*"), base[index + 1] == UInt8(ascii: "/") {
+            index += 2
+            return true
+          }
+          index += 1
+        }
+        index = end
+        throw error(.unexpectedEndOfInput, "unterminated block comment, found end of input", at: start)
+      }
+      return false
+    }
+    if byte == 0x0B || byte == 0x0C {
+      index += 1
+      return true
+    }
+    let width = json5WhitespaceWidth(at: index)
+    index += width
+    return width > 0
+  }
+
+  /// The byte width of a non-ASCII JSON5 whitespace scalar at `offset`, or 0.
+  private func json5WhitespaceWidth(at offset: Int) -> Int {
+    let byte = base[offset]
+    if byte == 0xC2, offset + 1 < end, base[offset + 1] == 0xA0 { return 2 }  // U+00A0
+    if byte == 0xEF, offset + 2 < end, base[offset + 1] == 0xBB, base[offset + 2] == 0xBF {
+      return 3  // U+FEFF
+    }
+    if byte == 0xE2, offset + 2 < end {
+      let b1 = base[offset + 1]
+      let b2 = base[offset + 2]
+      if b1 == 0x80, (0x80...0x8A).contains(b2) || b2 == 0xA8 || b2 == 0xA9 || b2 == 0xAF {
+        return 3  // U+2000...U+200A, U+2028, U+2029, U+202F
+      }
+      if b1 == 0x81, b2 == 0x9F { return 3 }  // U+205F
+    }
+    if byte == 0xE3, offset + 2 < end, base[offset + 1] == 0x80, base[offset + 2] == 0x80 {
+      return 3  // U+3000
+    }
+    if byte == 0xE1, offset + 2 < end, base[offset + 1] == 0x9A, base[offset + 2] == 0x80 {
+      return 3  // U+1680
+    }
+    return 0
+  }
+
+  private mutating func skipPrefixes() throws(JSONReadError) {
+    if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+      guard options.allowsByteOrderMark || json5 else {
+        throw error(
+          .unexpectedCharacter,
+          "expected a JSON value, found a UTF-8 byte order mark (enable allowsByteOrderMark to skip it)",
+          at: 0)
+      }
+      index = 3
+    }
+    if options.allowsAntiXSSIPrefix {
+      try skipWhitespace()
+      let prefix: [UInt8] = [0x29, 0x5D, 0x7D, 0x27]  // )]}'
+      if end - index >= 4, (0..<4).allSatisfy({ base[index + $0] == prefix[$0] }) {
+        index += 4
+        if index < end, base[index] == UInt8(ascii: ",") { index += 1 }
+      }
+    }
+    if options.allowsJSONP {
+      try skipWhitespace()
+      guard index < end, isIdentifierStart(base[index]) else { return }
+      var cursor = index + 1
+      while cursor < end,
+        isIdentifierPart(base[cursor]) || base[cursor] == UInt8(ascii: ".")
+      {
+        cursor += 1
+      }
+      // `true`, `false` and `null` are values, not callbacks.
+      let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<cursor]), as: UTF8.self)
+      if name == "true" || name == "false" || name == "null" { return }
+      index = cursor
+      try skipWhitespace()
+      guard index < end, base[index] == UInt8(ascii: "(") else {
+        throw unexpected("expected '(' after the JSONP callback name", at: index)
+      }
+      index += 1
+      var close = end - 1
+      while close >= index, isJSONWhitespace(base[close]) { close -= 1 }
+      if close >= index, base[close] == UInt8(ascii: ";") { close -= 1 }
+      while close >= index, isJSONWhitespace(base[close]) { close -= 1 }
+      guard close >= index, base[close] == UInt8(ascii: ")") else {
+        throw unexpected("expected ')' to close the JSONP wrapper", at: max(close, index))
+      }
+      end = close
+    }
+  }
+
+  // MARK: - Literals
+
+  private mutating func scanLiteral(_ word: StaticString, kind: TapeKind) throws(JSONReadError) {
+    let count = word.utf8CodeUnitCount
+    let text = word.utf8Start
+    for i in 0..<count {
+      guard index + i < end else {
+        throw error(
+          .unexpectedEndOfInput, "expected '\(word)', found end of input", at: index + i)
+      }
+      guard base[index + i] == text[i] else {
+        throw error(
+          .unexpectedCharacter,
+          "expected a value, found \(describeFound(at: index, in: bytes))", at: index)
+      }
+    }
+    tape.append(
+      TapeEntry(offset: UInt32(truncatingIfNeeded: index), payload: UInt32(count), info: kind.rawValue))
+    index += count
+  }
+
+  // MARK: - Numbers
+
+  @inline(__always)
+  private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+  private mutating func scanNumber() throws(JSONReadError) {
+    let start = index
+    var i = index
+    var flags: UInt32 = 0
+    if base[i] == UInt8(ascii: "-") {
+      i += 1
+      guard i < end else {
+        throw error(.unexpectedEndOfInput, "expected a digit after '-', found end of input", at: i)
+      }
+    }
+    let first = base[i]
+    if first == UInt8(ascii: "0") {
+      i += 1
+      if i < end, isDigit(base[i]) {
+        throw error(.invalidNumber, "leading zeros are not allowed in numbers", at: start)
+      }
+    } else if isDigit(first) {
+      i += 1
+      while i < end, isDigit(base[i]) { i += 1 }
+    } else {
+      throw error(
+        .invalidNumber, "expected a digit after '-', found \(describeFound(at: i, in: bytes))",
+        at: i)
+    }
+    if i < end, base[i] == UInt8(ascii: ".") {
+      flags = TapeEntry.flagA
+      i += 1
+      guard i < end, isDigit(base[i]) else {
+        throw error(
+          i < end ? .invalidNumber : .unexpectedEndOfInput,
+          "expected a digit after '.', found \(describeFound(at: i, in: bytes))", at: i)
+      }
+      while i < end, isDigit(base[i]) { i += 1 }
+    }
+    if i < end, base[i] | 0x20 == UInt8(ascii: "e") {
+      flags = TapeEntry.flagA
+      i += 1
+      if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i += 1 }
+      guard i < end, isDigit(base[i]) else {
+        throw error(
+          i < end ? .invalidNumber : .unexpectedEndOfInput,
+          "expected a digit in the exponent, found \(describeFound(at: i, in: bytes))", at: i)
+      }
+      while i < end, isDigit(base[i]) { i += 1 }
+    }
+    guard i - start < Int(UInt32.max) else {
+      throw error(.sizeLimitExceeded, "number text too long", at: start)
+    }
+    tape.append(
+      TapeEntry(
+        offset: UInt32(truncatingIfNeeded: start), payload: UInt32(truncatingIfNeeded: i - start),
+        info: TapeKind.number.rawValue | flags))
+    index = i
+  }
+
+  /// JSON5's numbers: everything strict JSON accepts, plus `+`, `.5`, `5.`, hex, `Infinity`
+  /// and `NaN`. Such numbers are flagged so readers convert them on a slow path.
+  private mutating func scanJSON5Number() throws(JSONReadError) {
+    let start = index
+    var i = index
+    var flags: UInt32 = 0
+    if base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") {
+      if base[i] == UInt8(ascii: "+") { flags |= TapeEntry.flagB }
+      i += 1
+    }
+    func matches(_ word: String, at offset: Int) -> Bool {
+      var j = offset
+      for byte in word.utf8 {
+        guard j < end, base[j] == byte else { return false }
+        j += 1
+      }
+      return true
+    }
+    if matches("Infinity", at: i) {
+      i += 8
+      flags |= TapeEntry.flagA | TapeEntry.flagB
+    } else if matches("NaN", at: i) {
+      i += 3
+      flags |= TapeEntry.flagA | TapeEntry.flagB
+    } else if i + 1 < end, base[i] == UInt8(ascii: "0"), base[i + 1] | 0x20 == UInt8(ascii: "x") {
+      i += 2
+      let digitsStart = i
+      while i < end, base[i].isHexDigit { i += 1 }
+      guard i > digitsStart else {
+        throw unexpected("expected a hexadecimal digit after '0x'", at: i)
+      }
+      var significant = digitsStart
+      while significant < i - 1, base[significant] == UInt8(ascii: "0") { significant += 1 }
+      guard i - significant <= 16 else {
+        throw error(
+          .numberOutOfRange, "hexadecimal number does not fit in 64 bits", at: start)
+      }
+      flags |= TapeEntry.flagB
+    } else {
+      let integerStart = i
+      if i < end, base[i] == UInt8(ascii: "0") {
+        i += 1
+        if i < end, isDigit(base[i]) {
+          throw error(.invalidNumber, "leading zeros are not allowed in numbers", at: start)
+        }
+      } else {
+        while i < end, isDigit(base[i]) { i += 1 }
+      }
+      let integerDigits = i - integerStart
+      var fractionDigits = 0
+      if i < end, base[i] == UInt8(ascii: ".") {
+        flags |= TapeEntry.flagA
+        i += 1
+        let fractionStart = i
+        while i < end, isDigit(base[i]) { i += 1 }
+        fractionDigits = i - fractionStart
+        if integerDigits == 0 || fractionDigits == 0 { flags |= TapeEntry.flagB }
+      }
+      guard integerDigits + fractionDigits > 0 else {
+        throw error(
+          i < end ? .invalidNumber : .unexpectedEndOfInput,
+          "expected a digit, found \(describeFound(at: i, in: bytes))", at: i)
+      }
+      if i < end, base[i] | 0x20 == UInt8(ascii: "e") {
+        flags |= TapeEntry.flagA
+        i += 1
+        if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < end, isDigit(base[i]) else {
+          throw error(
+            i < end ? .invalidNumber : .unexpectedEndOfInput,
+            "expected a digit in the exponent, found \(describeFound(at: i, in: bytes))", at: i)
+        }
+        while i < end, isDigit(base[i]) { i += 1 }
+      }
+    }
+    tape.append(
+      TapeEntry(
+        offset: UInt32(truncatingIfNeeded: start), payload: UInt32(truncatingIfNeeded: i - start),
+        info: TapeKind.number.rawValue | flags))
+    index = i
+  }
+
+  // MARK: - Strings
+
+  /// Scans a string whose opening quote is at `index` and appends its entry.
+  private mutating func scanString(quote: UInt8) throws(JSONReadError) {
+    let start = index + 1
+    var i = start
+    var flags: UInt32 = 0
+    let quoteMask = UInt64(quote) &* 0x0101_0101_0101_0101
+    while true {
+      // Eight plain ASCII bytes at a time: no quote, backslash, control or non-ASCII byte.
+      while i &+ 8 <= end {
+        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let lows: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Swift gives `&` a higher precedence than `&-`: every group is parenthesised.
+        let control = (word &- (lows &* 0x20)) & ~word
+        let quoted = word ^ quoteMask
+        let quoteHit = (quoted &- lows) & ~quoted
+        let slash = word ^ (lows &* 0x5C)
+        let slashHit = (slash &- lows) & ~slash
+        if (control | quoteHit | slashHit | word) & highs != 0 { break }
+        i &+= 8
+      }
+      guard i < end else {
+        throw error(
+          .unexpectedEndOfInput, "unterminated string, found end of input", at: end)
+      }
+      let byte = base[i]
+      if byte == quote { break }
+      if byte == UInt8(ascii: "\\") {
+        flags |= TapeEntry.flagA
+        i = try scanEscape(at: i, flags: &flags)
+      } else if byte < 0x20 {
+        if json5, byte != 0x0A, byte != 0x0D {
+          i += 1
+          continue
+        }
+        throw error(
+          .controlCharacterInString,
+          "unescaped control character U+\(hex4(UInt32(byte))) in string", at: i)
+      } else if byte >= 0x80 {
+        i = try validateUTF8(at: i, flags: &flags)
+      } else {
+        i += 1
+      }
+    }
+    guard i - start < Int(UInt32.max) else {
+      throw error(.sizeLimitExceeded, "string too long", at: start)
+    }
+    tape.append(
+      TapeEntry(
+        offset: UInt32(truncatingIfNeeded: start), payload: UInt32(truncatingIfNeeded: i - start),
+        info: TapeKind.string.rawValue | flags))
+    index = i + 1
+  }
+
+  /// Validates one UTF-8 sequence starting with a byte ≥ 0x80 and returns the index after it.
+  private func validateUTF8(at offset: Int, flags: inout UInt32) throws(JSONReadError) -> Int {
+    let lead = base[offset]
+    var count = 0
+    var lower: UInt8 = 0x80
+    var upper: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: count = 1
+    case 0xE0:
+      count = 2
+      lower = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: count = 2
+    case 0xED:
+      count = 2
+      upper = 0x9F
+    case 0xF0:
+      count = 3
+      lower = 0x90
+    case 0xF1...0xF3: count = 3
+    case 0xF4:
+      count = 3
+      upper = 0x8F
+    default: count = 0
+    }
+    var valid = count > 0
+    var consumed = 1
+    if valid {
+      for k in 1...count {
+        guard offset + k < end else {
+          valid = false
+          break
+        }
+        let byte = base[offset + k]
+        let (lo, hi): (UInt8, UInt8) = k == 1 ? (lower, upper) : (0x80, 0xBF)
+        guard byte >= lo, byte <= hi else {
+          valid = false
+          break
+        }
+        consumed += 1
+      }
+    }
+    if valid { return offset + consumed }
+    guard options.invalidUnicode == .replace else {
+      throw error(
+        .invalidUTF8,
+        "invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true)) in string", at: offset)
+    }
+    flags |= TapeEntry.flagB
+    return offset + consumed
+  }
+
+  /// Scans the escape whose backslash is at `offset` and returns the index after it.
+  private func scanEscape(at offset: Int, flags: inout UInt32) throws(JSONReadError) -> Int {
+    guard offset + 1 < end else {
+      throw error(.unexpectedEndOfInput, "unterminated escape, found end of input", at: end)
+    }
+    let byte = base[offset + 1]
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return offset + 2
+    case UInt8(ascii: "u"):
+      let value = try hexQuad(at: offset + 2, escapeStart: offset)
+      switch value {
+      case 0xD800...0xDBFF:
+        if offset + 7 < end, base[offset + 6] == UInt8(ascii: "\\"),
+          base[offset + 7] == UInt8(ascii: "u")
+        {
+          let low = try hexQuad(at: offset + 8, escapeStart: offset + 6)
+          if (0xDC00...0xDFFF).contains(low) { return offset + 12 }
+        }
+        return try loneSurrogate(value, at: offset, flags: &flags)
+      case 0xDC00...0xDFFF:
+        return try loneSurrogate(value, at: offset, flags: &flags)
+      default:
+        return offset + 6
+      }
+    case UInt8(ascii: "'") where options.acceptsEscapedApostrophe:
+      return offset + 2
+    default:
+      if json5 { return try scanJSON5Escape(at: offset) }
+      var hint = ""
+      if byte == UInt8(ascii: "'") {
+        hint = " (enable allowsEscapedApostrophe to accept Flickr-style \\')"
+      }
+      throw error(
+        .invalidEscape,
+        "invalid escape '\\\(byte < 0x80 && byte >= 0x20 ? String(Character(Unicode.Scalar(byte))) : describeFound(at: offset + 1, in: bytes))' in string\(hint)",
+        at: offset)
+    }
+  }
+
+  private func loneSurrogate(_ value: UInt32, at offset: Int, flags: inout UInt32)
+    throws(JSONReadError) -> Int
+  {
+    guard options.invalidUnicode == .replace else {
+      throw error(
+        .invalidUnicodeEscape, "lone surrogate \\u\(hex4(value)) in string", at: offset)
+    }
+    flags |= TapeEntry.flagB
+    return offset + 6
+  }
+
+  private func hexQuad(at offset: Int, escapeStart: Int) throws(JSONReadError) -> UInt32 {
+    var value: UInt32 = 0
+    for k in 0..<4 {
+      guard offset + k < end else {
+        throw error(
+          .unexpectedEndOfInput, "unterminated \\u escape, found end of input", at: end)
+      }
+      guard let digit = hexValue(base[offset + k]) else {
+        throw error(
+          .invalidUnicodeEscape,
+          "expected 4 hexadecimal digits after \\u, found \(describeFound(at: offset + k, in: bytes))",
+          at: escapeStart)
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  private func scanJSON5Escape(at offset: Int) throws(JSONReadError) -> Int {
+    let byte = base[offset + 1]
+    switch byte {
+    case UInt8(ascii: "x"):
+      guard offset + 3 < end, hexValue(base[offset + 2]) != nil, hexValue(base[offset + 3]) != nil
+      else {
+        throw error(.invalidEscape, "expected 2 hexadecimal digits after \\x", at: offset)
+      }
+      return offset + 4
+    case UInt8(ascii: "0"):
+      if offset + 2 < end, isDigit(base[offset + 2]) {
+        throw error(.invalidEscape, "octal escapes are not allowed", at: offset)
+      }
+      return offset + 2
+    case UInt8(ascii: "1")...UInt8(ascii: "9"):
+      throw error(.invalidEscape, "octal escapes are not allowed", at: offset)
+    case 0x0D:
+      if offset + 2 < end, base[offset + 2] == 0x0A { return offset + 3 }
+      return offset + 2
+    case 0x80...0xFF:
+      // An identity escape of a non-ASCII scalar: the scalar is validated as string content.
+      return offset + 1
+    default:
+      // \v, line continuations and identity escapes of any other character.
+      return offset + 2
+    }
+  }
+
+  // MARK: - JSON5 identifiers
+
+  private func isIdentifierStart(_ byte: UInt8) -> Bool {
+    (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+      || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+  }
+
+  private func isIdentifierPart(_ byte: UInt8) -> Bool {
+    isIdentifierStart(byte) || isDigit(byte)
+  }
+
+  private func isJSONWhitespace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+      || byte == UInt8(ascii: "\t")
+  }
+
+  private mutating func scanIdentifierKey() throws(JSONReadError) {
+    let start = index
+    var i = index
+    var flags: UInt32 = 0
+    while i < end, isIdentifierPart(base[i]) {
+      if base[i] >= 0x80 {
+        if json5WhitespaceWidth(at: i) > 0 { break }
+        i = try validateUTF8(at: i, flags: &flags)
+      } else {
+        i += 1
+      }
+    }
+    tape.append(
+      TapeEntry(
+        offset: UInt32(truncatingIfNeeded: start), payload: UInt32(truncatingIfNeeded: i - start),
+        info: TapeKind.string.rawValue | flags))
+    index = i
+  }
+
+  // MARK: - Duplicate keys
+
+  private func rejectDuplicateKeys(in objectEntry: Int) throws(JSONReadError) {
+    var seen = Set<String>()
+    var member = objectEntry + 1
+    let end = tape[objectEntry].end
+    while member < end {
+      let key = tape[member]
+      let name = decodeString(key, base: base)
+      if !seen.insert(name).inserted {
+        throw error(.duplicateKey, "duplicate key '\(name)' in object", at: key.start - 1)
+      }
+      let value = tape[member + 1]
+      member = value.kind == .array || value.kind == .object ? value.end : member + 2
+    }
+  }
+}
+
+/// The value of one hexadecimal digit, or `nil`.
+@inline(__always)
+func hexValue(_ byte: UInt8) -> UInt8? {
+  switch byte {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+  case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+  case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+  default: return nil
+  }
+}
+
+extension UInt8 {
+  @inline(__always) var isHexDigit: Bool { hexValue(self) != nil }
+}

@@ -1,0 +1,116 @@
+/// Decodes the string of a tape entry: the raw bytes between its quotes, with escapes
+/// resolved and, where the entry is flagged, invalid Unicode replaced by U+FFFD.
+///
+/// The scanner has already validated the content, so decoding never fails.
+func decodeString(_ entry: TapeEntry, base: UnsafePointer<UInt8>) -> String {
+  let raw = UnsafeBufferPointer(start: base + entry.start, count: entry.length)
+  guard entry.hasEscapes else {
+    // String(decoding:) repairs invalid UTF-8, which only flagged entries can hold.
+    return String(decoding: raw, as: UTF8.self)
+  }
+  // Unescaped text is never longer than its escaped form: the longest expansion, a lone
+  // surrogate replaced by U+FFFD, turns six bytes into three.
+  return String(unsafeUninitializedCapacity: raw.count) { out in
+    unescape(raw, into: out)
+  }
+}
+
+/// True when the entry's string equals `key` (given as UTF-8), without allocating when the
+/// entry holds no escapes.
+@inline(__always)
+func stringEquals(_ entry: TapeEntry, base: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>)
+  -> Bool
+{
+  if !entry.hasEscapes {
+    guard entry.length == key.count else { return false }
+    guard let keyBase = key.baseAddress else { return true }
+    let raw = base + entry.start
+    for i in 0..<key.count where raw[i] != keyBase[i] { return false }
+    return true
+  }
+  // Escaped keys are rare: decode and compare.
+  let decoded = decodeString(entry, base: base)
+  return decoded.utf8.elementsEqual(key)
+}
+
+/// Resolves escapes from `raw` into `out` and returns the number of bytes written.
+private func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>)
+  -> Int
+{
+  var i = 0
+  var o = 0
+  @inline(__always) func put(_ byte: UInt8) {
+    out[o] = byte
+    o += 1
+  }
+  func putScalar(_ value: UInt32) {
+    let v = Unicode.Scalar(value)?.value ?? 0xFFFD
+    if v < 0x80 {
+      put(UInt8(v))
+    } else if v < 0x800 {
+      put(0xC0 | UInt8(v >> 6))
+      put(0x80 | UInt8(v & 0x3F))
+    } else if v < 0x10000 {
+      put(0xE0 | UInt8(v >> 12))
+      put(0x80 | UInt8(v >> 6 & 0x3F))
+      put(0x80 | UInt8(v & 0x3F))
+    } else {
+      put(0xF0 | UInt8(v >> 18))
+      put(0x80 | UInt8(v >> 12 & 0x3F))
+      put(0x80 | UInt8(v >> 6 & 0x3F))
+      put(0x80 | UInt8(v & 0x3F))
+    }
+  }
+  func hex(_ at: Int, _ count: Int) -> UInt32 {
+    var value: UInt32 = 0
+    for k in 0..<count { value = value << 4 | UInt32(hexValue(raw[at + k]) ?? 0) }
+    return value
+  }
+  while i < raw.count {
+    let byte = raw[i]
+    guard byte == UInt8(ascii: "\\") else {
+      put(byte)
+      i += 1
+      continue
+    }
+    let next = raw[i + 1]
+    i += 2
+    switch next {
+    case UInt8(ascii: "b"): put(0x08)
+    case UInt8(ascii: "f"): put(0x0C)
+    case UInt8(ascii: "n"): put(0x0A)
+    case UInt8(ascii: "r"): put(0x0D)
+    case UInt8(ascii: "t"): put(0x09)
+    case UInt8(ascii: "v"): put(0x0B)
+    case UInt8(ascii: "0"): put(0x00)
+    case UInt8(ascii: "x"):
+      putScalar(hex(i, 2))
+      i += 2
+    case UInt8(ascii: "u"):
+      let value = hex(i, 4)
+      i += 4
+      if (0xD800...0xDBFF).contains(value), i + 5 < raw.count, raw[i] == UInt8(ascii: "\\"),
+        raw[i + 1] == UInt8(ascii: "u")
+      {
+        let low = hex(i + 2, 4)
+        if (0xDC00...0xDFFF).contains(low) {
+          putScalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00))
+          i += 6
+          continue
+        }
+      }
+      putScalar(value)  // a lone surrogate becomes U+FFFD (only accepted when replacing)
+    case 0x0A:
+      break  // JSON5 line continuation
+    case 0x0D:
+      if i < raw.count, raw[i] == 0x0A { i += 1 }
+    case 0xE2 where i + 1 < raw.count && raw[i] == 0x80 && (raw[i + 1] == 0xA8 || raw[i + 1] == 0xA9):
+      i += 2  // JSON5 line continuation with U+2028 or U+2029
+    case 0x80...0xFF:
+      i -= 1  // identity escape of a non-ASCII scalar: copy the scalar itself
+    default:
+      put(next)  // \" \\ \/ \' and JSON5 identity escapes
+    }
+  }
+  return o
+}

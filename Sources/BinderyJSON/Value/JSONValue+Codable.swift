@@ -1,0 +1,96 @@
+extension JSONValue: Codable {
+  /// Decodes any JSON value from a decoder.
+  ///
+  /// Numbers are read as `Int64`, then `UInt64`, then `Double`; objects as string-keyed
+  /// containers, in the order the decoder lists their keys.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError.dataCorrupted` when the value is none of the JSON types.
+  public init(from decoder: any Decoder) throws {
+    if let container = try? decoder.singleValueContainer() {
+      if container.decodeNil() {
+        self = .null
+        return
+      }
+      if let value = try? container.decode(Bool.self) {
+        self = .bool(value)
+        return
+      }
+      if let value = try? container.decode(Int64.self) {
+        self = .number(JSONNumber(value))
+        return
+      }
+      if let value = try? container.decode(UInt64.self) {
+        self = .number(JSONNumber(value))
+        return
+      }
+      if let value = try? container.decode(Double.self) {
+        self = .number(JSONNumber(value))
+        return
+      }
+      if let value = try? container.decode(String.self) {
+        self = .string(value)
+        return
+      }
+    }
+    if var container = try? decoder.unkeyedContainer() {
+      var elements: [JSONValue] = []
+      while !container.isAtEnd { elements.append(try container.decode(JSONValue.self)) }
+      self = .array(elements)
+      return
+    }
+    if let container = try? decoder.container(keyedBy: AnyKey.self) {
+      var object = JSONObject()
+      for key in container.allKeys {
+        object[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+      }
+      self = .object(object)
+      return
+    }
+    throw DecodingError.dataCorrupted(
+      .init(codingPath: decoder.codingPath, debugDescription: "expected a JSON value"))
+  }
+
+  /// Encodes the value to an encoder.
+  ///
+  /// Numbers are encoded as `Int64` or `UInt64` when whole and in range, else as `Double`.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: Whatever the encoder throws.
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .null:
+      var container = encoder.singleValueContainer()
+      try container.encodeNil()
+    case .bool(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    case .number(let number):
+      var container = encoder.singleValueContainer()
+      if let value = number.integer(Int64.self) {
+        try container.encode(value)
+      } else if let value = number.integer(UInt64.self) {
+        try container.encode(value)
+      } else {
+        try container.encode(number.double ?? .nan)
+      }
+    case .string(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    case .array(let elements):
+      var container = encoder.unkeyedContainer()
+      for element in elements { try container.encode(element) }
+    case .object(let object):
+      var container = encoder.container(keyedBy: AnyKey.self)
+      for (key, value) in object { try container.encode(value, forKey: AnyKey(stringValue: key)) }
+    }
+  }
+}
+
+/// A coding key for any string.
+private struct AnyKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { self.stringValue = String(intValue) }
+}

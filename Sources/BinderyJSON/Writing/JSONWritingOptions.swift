@@ -1,0 +1,97 @@
+/// How ``JSONWriter`` formats its output.
+///
+/// ```swift
+/// var options = JSONWritingOptions.pretty
+/// options.sortsKeys = true
+/// let text = try value.jsonString(options: options)
+/// ```
+public struct JSONWritingOptions: Sendable, Hashable {
+  /// What to write for infinities and NaN, which JSON cannot express.
+  public enum NonFiniteNumberPolicy: Sendable, Hashable {
+    /// Fail with ``JSONWriteError/Kind/nonFiniteNumber``.
+    case reject
+    /// Write JSON5's `Infinity`, `-Infinity` and `NaN` (not valid JSON).
+    case literals
+    /// Write the given strings, as Foundation's `convertToString` strategy does.
+    case strings(positiveInfinity: String, negativeInfinity: String, nan: String)
+  }
+
+  /// Write newlines and indentation.
+  public var prettyPrinted: Bool
+  /// Spaces per nesting level when ``prettyPrinted``.
+  public var indentWidth: Int
+  /// Write object members in ascending key order.
+  public var sortsKeys: Bool
+  /// Write `/` as `\/`.
+  public var escapesSlashes: Bool
+  /// Write every non-ASCII character as a `\u` escape.
+  public var asciiOnly: Bool
+  /// What to write for infinities and NaN.
+  public var nonFiniteNumbers: NonFiniteNumberPolicy
+  /// The deepest nesting of arrays and objects written; deeper is an error.
+  public var maxDepth: Int
+
+  /// Creates writing options; with no arguments, compact output in insertion order.
+  ///
+  /// - Parameters:
+  ///   - prettyPrinted: Write newlines and indentation.
+  ///   - indentWidth: Spaces per level when pretty printing (default 2).
+  ///   - sortsKeys: Sort object members by key.
+  ///   - escapesSlashes: Write `/` as `\/`.
+  ///   - asciiOnly: Escape every non-ASCII character.
+  ///   - nonFiniteNumbers: What to write for infinities and NaN (default: reject).
+  ///   - maxDepth: The deepest nesting written (default 512).
+  public init(
+    prettyPrinted: Bool = false,
+    indentWidth: Int = 2,
+    sortsKeys: Bool = false,
+    escapesSlashes: Bool = false,
+    asciiOnly: Bool = false,
+    nonFiniteNumbers: NonFiniteNumberPolicy = .reject,
+    maxDepth: Int = 512
+  ) {
+    self.prettyPrinted = prettyPrinted
+    self.indentWidth = indentWidth
+    self.sortsKeys = sortsKeys
+    self.escapesSlashes = escapesSlashes
+    self.asciiOnly = asciiOnly
+    self.nonFiniteNumbers = nonFiniteNumbers
+    self.maxDepth = maxDepth
+  }
+
+  /// Compact output: no whitespace at all.
+  public static var compact: JSONWritingOptions { JSONWritingOptions() }
+  /// Two-space indentation, one member or element per line.
+  public static var pretty: JSONWritingOptions { JSONWritingOptions(prettyPrinted: true) }
+}
+
+/// An error thrown while writing JSON.
+public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The category of a ``JSONWriteError``.
+  public struct Kind: Sendable, Hashable, CustomStringConvertible {
+    enum Code: UInt8, Sendable { case nonFiniteNumber, depthLimitExceeded, invalidState }
+    let code: Code
+    /// An infinity or NaN, with ``JSONWritingOptions/NonFiniteNumberPolicy/reject``.
+    public static let nonFiniteNumber = Kind(code: .nonFiniteNumber)
+    /// Nesting deeper than ``JSONWritingOptions/maxDepth``.
+    public static let depthLimitExceeded = Kind(code: .depthLimitExceeded)
+    /// A call out of order: a value where a key is due, a key outside an object, an unbalanced
+    /// end, or output taken before the value is complete.
+    public static let invalidState = Kind(code: .invalidState)
+    /// The kind's name.
+    public var description: String { String(describing: code) }
+  }
+
+  /// What went wrong.
+  public let kind: Kind
+  /// What was written, or attempted, and why it failed.
+  public let message: String
+  /// The JSON path of the value being written (empty at the top level).
+  public let path: JSONPath
+
+  /// `at PATH: message`.
+  public var description: String {
+    let place = path.components.isEmpty ? "the top level" : path.description
+    return "at \(place): \(message)"
+  }
+}
