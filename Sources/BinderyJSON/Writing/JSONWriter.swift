@@ -221,7 +221,7 @@ public struct JSONWriter: Sendable {
   private mutating func writeNonFinite(_ text: String) throws(JSONWriteError) {
     switch options.nonFiniteNumbers {
     case .reject:
-      throw failure(.nonFiniteNumber, "\(text) cannot be written as JSON")
+      throw failure(.nonFiniteNumber, "\(text) cannot be written as JSON", pending: true)
     case .literals:
       try beginValue()
       bytes.append(contentsOf: text.utf8)
@@ -254,7 +254,8 @@ public struct JSONWriter: Sendable {
   private mutating func beginContainer(isObject: Bool, open: UInt8) throws(JSONWriteError) {
     guard frames.count < options.maxDepth else {
       throw failure(
-        .depthLimitExceeded, "arrays and objects nested deeper than \(options.maxDepth) levels")
+        .depthLimitExceeded, "arrays and objects nested deeper than \(options.maxDepth) levels",
+        pending: true)
     }
     try beginValue()
     bytes.append(open)
@@ -263,7 +264,7 @@ public struct JSONWriter: Sendable {
 
   private mutating func endContainer(close: UInt8) throws(JSONWriteError) {
     var frame = frames.removeLast()
-    if options.sortsKeys, frame.count > 1 {
+    if options.sortsKeys, frame.isObject, frame.count > 1 {
       frame.members[frame.count - 1].end = bytes.count
       sortMembers(frame.members)
     }
@@ -383,9 +384,16 @@ public struct JSONWriter: Sendable {
   }
 
   /// An error at the current position, with the path rebuilt from the open containers.
-  private func failure(_ kind: JSONWriteError.Kind, _ message: String) -> JSONWriteError {
+  /// `pending` means the failing value was not begun yet: in an array, it is the next element.
+  private func failure(_ kind: JSONWriteError.Kind, _ message: String, pending: Bool = false)
+    -> JSONWriteError
+  {
     var components: [JSONPath.Component] = []
-    for frame in frames {
+    for (depth, frame) in frames.enumerated() {
+      if pending, depth == frames.count - 1, !frame.isObject {
+        components.append(.index(frame.count))
+        continue
+      }
       if frame.isObject {
         guard frame.count > 0 else { continue }
         // The key is read back from the output: no key is stored on the fast path.

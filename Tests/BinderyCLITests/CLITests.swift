@@ -1,0 +1,126 @@
+import BinderyTestSupport
+import Foundation
+import Testing
+
+/// Runs the built `bindery` executable as a process, end to end.
+@Suite("bindery command line")
+struct CLITests {
+  struct Run {
+    var status: Int32
+    var output: String
+    var error: String
+  }
+
+  static var executable: URL {
+    // Test bundles are built beside the products: .build/<config>/bindery.
+    var directory = Bundle.main.bundleURL
+    if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
+    for candidate in [directory, directory.deletingLastPathComponent()] {
+      let url = candidate.appendingPathComponent("bindery")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return directory.appendingPathComponent("bindery")
+  }
+
+  static func run(_ arguments: [String], input: String? = nil) throws -> Run {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: Fixtures.repositoryRoot())
+    let output = Pipe()
+    let error = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = standardInput
+    try process.run()
+    if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+    try standardInput.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+      error: String(decoding: err, as: UTF8.self))
+  }
+
+  static let feed = "Samples/flickr-public-feed.json"
+
+  @Test func validateReportsLikeACompiler() throws {
+    let strict = try Self.run(["validate", Self.feed])
+    #expect(strict.status == 1)
+    #expect(strict.error.hasPrefix("Samples/flickr-public-feed.json:9:34: error: invalid escape '\\''"))
+    let lenient = try Self.run(["validate", "--allow-escaped-apostrophe", Self.feed])
+    #expect(lenient.status == 0)
+    #expect(lenient.output.contains("flickr-public-feed.json: valid JSON"))
+  }
+
+  @Test func validateManyFilesExitsWithTheWorstStatus() throws {
+    let run = try Self.run(["validate", "Samples/statistics.json", Self.feed])
+    #expect(run.status == 1)
+    #expect(run.output.contains("statistics.json: valid JSON"))
+    let missing = try Self.run(["validate", "Samples/statistics.json", "Samples/missing.json"])
+    #expect(missing.status == 2)
+    #expect(missing.error.contains("missing.json: no such file"))
+  }
+
+  @Test func directoryOrMissingFileIsAnIOError() throws {
+    let directory = try Self.run(["validate", "Samples"])
+    #expect(directory.status == 2)
+    #expect(directory.error.contains("is a directory"))
+    let format = try Self.run(["format", "no/such/file.json"])
+    #expect(format.status == 2)
+  }
+
+  @Test func usageErrorsExitWithTwo() throws {
+    #expect(try Self.run(["validate"]).status == 2)
+    #expect(try Self.run(["format", "--indent", "99", Self.feed]).status == 2)
+    #expect(try Self.run(["frobnicate"]).status == 2)
+    #expect(try Self.run(["query", "a..b", Self.feed]).status == 2)
+  }
+
+  @Test func readsStandardInput() throws {
+    let valid = try Self.run(["validate", "-"], input: "[1, 2]")
+    #expect(valid.status == 0)
+    let invalid = try Self.run(["validate", "-"], input: "{\n  \"a\": 1,\n}")
+    #expect(invalid.status == 1)
+    #expect(invalid.error.hasPrefix("<stdin>:3:1: error: expected a key after ',', found '}' (trailing commas are not allowed)"))
+  }
+
+  @Test func formatsPrettyCompactAndSorted() throws {
+    let pretty = try Self.run(["format", "-"], input: #"{"b":[1,{"c":null}],"a":"é"}"#)
+    #expect(pretty.status == 0)
+    #expect(pretty.output == "{\n  \"b\": [\n    1,\n    {\n      \"c\": null\n    }\n  ],\n  \"a\": \"é\"\n}\n")
+    let compact = try Self.run(["format", "--compact", "--sort-keys", "-"], input: #"{"b": 1, "a": [ 2 ]}"#)
+    #expect(compact.output == "{\"a\":[2],\"b\":1}\n")
+    let indented = try Self.run(["format", "--indent", "4", "--ascii-only", "-"], input: #"["é"]"#)
+    #expect(indented.output == "[\n    \"\\u00e9\"\n]\n")
+    let feed = try Self.run(["format", "--allow-escaped-apostrophe", Self.feed])
+    #expect(feed.status == 0)
+    #expect(feed.output.contains(#""title": "Don't feed the gulls""#))
+  }
+
+  @Test func queriesByPathAndPointer() throws {
+    let url = try Self.run(["query", "--allow-escaped-apostrophe", "items[0].media.m", Self.feed])
+    #expect(url.status == 0)
+    #expect(url.output == "\"https://farm2.staticflickr.com/1600/24238390321_3e4c8a7f9b_m.jpg\"\n")
+    let raw = try Self.run(["query", "--raw", "--allow-escaped-apostrophe", "/items/1/title", Self.feed])
+    #expect(raw.output == "Grandma's kitchen, Kyoto 京都\n")
+    let absent = try Self.run(["query", "--allow-escaped-apostrophe", "items[9]", Self.feed])
+    #expect(absent.status == 1)
+    #expect(absent.error.contains("index 9 is out of range"))
+    let whole = try Self.run(["query", "--compact", "", "-"], input: "[1,2]")
+    #expect(whole.output == "[1,2]\n")
+  }
+
+  @Test func readingFlagsReachTheReader() throws {
+    #expect(try Self.run(["validate", "--jsonp", "-"], input: "cb({\"a\": 1});").status == 0)
+    #expect(try Self.run(["validate", "-"], input: "cb({\"a\": 1});").status == 1)
+    #expect(try Self.run(["validate", "--json5", "-"], input: "{a: 1, /* c */ b: [2,],}").status == 0)
+    let deep = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
+    let limited = try Self.run(["validate", "--max-depth", "10", "-"], input: deep)
+    #expect(limited.status == 1)
+    #expect(limited.error.contains("nested deeper than 10 levels"))
+    #expect(try Self.run(["validate", "--reject-duplicate-keys", "-"], input: #"{"a":1,"a":2}"#).status == 1)
+  }
+}

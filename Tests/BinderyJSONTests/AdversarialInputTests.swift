@@ -1,0 +1,84 @@
+import BinderyJSON
+import BinderyTestSupport
+import Testing
+
+/// Hostile input gets a typed error — never a crash, a hang or quadratic time.
+@Suite("Adversarial input")
+struct AdversarialInputTests {
+  @Test func everyTruncationOfARealDocumentFails() throws {
+    let feed = try Fixtures.bytes("options/escaped_apostrophe_flickr_feed.expected.json")
+    #expect(Reading.error(feed) == nil)
+    for length in 0..<feed.count {
+      let prefix = Array(feed[..<length])
+      // A prefix that ends inside whitespace after the value would be valid; this feed has none.
+      let error = try #require(Reading.error(prefix), "prefix of \(length) bytes was accepted")
+      #expect(error.offset <= length)
+      #expect(error.kind == .unexpectedEndOfInput || error.kind == .invalidUTF8, "\(length): \(error)")
+    }
+  }
+
+  @Test func hundredThousandOpenBracketsHitTheDepthLimit() throws {
+    let error = try #require(Reading.error(String(repeating: "[", count: 100_000)))
+    #expect(error.kind == .depthLimitExceeded)
+    #expect(error.offset == 512)
+    let objects = String(repeating: "{\"a\":", count: 100_000)
+    #expect(Reading.error(objects)?.kind == .depthLimitExceeded)
+  }
+
+  @Test func deepNestingWithinARaisedLimitDoesNotUseTheStack() throws {
+    let depth = 100_000
+    let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    let document = try JSONDocument(parsing: text, options: JSONReadingOptions(maxDepth: depth))
+    #expect(document.valueCount == depth)
+    #expect(document.depth == depth)
+  }
+
+  @Test func fiftyMegabyteString() throws {
+    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 50_000_000)
+    bytes[0] = UInt8(ascii: "\"")
+    bytes[bytes.count - 1] = UInt8(ascii: "\"")
+    let document = try JSONDocument(parsing: bytes)
+    #expect(try document.root.string().utf8.count == 49_999_998)
+    bytes[bytes.count - 1] = UInt8(ascii: "a")
+    #expect(Reading.error(bytes)?.kind == .unexpectedEndOfInput)
+  }
+
+  @Test func tenThousandDigitNumbers() throws {
+    let digits = "7" + String(repeating: "3", count: 9_999)
+    let document = try JSONDocument(parsing: "[\(digits), -\(digits).5e-3]")
+    #expect(try document.root.element(at: 0).numberText() == digits)
+    #expect(throws: JSONReadError.self) { try document.root.element(at: 0).integer(Int64.self) }
+    #expect(throws: JSONReadError.self) { try document.root.element(at: 0).double() }
+    #expect(throws: JSONReadError.self) { try document.root.element(at: 1).double() }
+    let fraction = try JSONDocument(parsing: "0." + digits).root.double()
+    #expect(fraction == 0.7333333333333333)
+  }
+
+  @Test func nulBytesAndInvalidUTF8() throws {
+    #expect(Reading.error([0])?.kind == .unexpectedCharacter)
+    #expect(Reading.error([UInt8(ascii: "\""), 0, UInt8(ascii: "\"")])?.kind == .controlCharacterInString)
+    #expect(try JSONDocument(parsing: #""\u0000""#).root.string() == "\u{0}")
+    for bytes: [UInt8] in [[0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xBF, 0xBF, 0x22], [0xFF], [0x22, 0xF8, 0x88, 0x80, 0x80, 0x80, 0x22]] {
+      let error = try #require(Reading.error(bytes))
+      #expect(error.kind == .invalidUTF8 || error.kind == .unexpectedCharacter)
+    }
+  }
+
+  @Test func emptyAndWhitespaceOnlyInput() throws {
+    #expect(Reading.error("")?.kind == .unexpectedEndOfInput)
+    #expect(Reading.error(" \n\r\t ")?.kind == .unexpectedEndOfInput)
+    // A lone carriage return ends a line too: "\n" then "\r" puts the end on line 3.
+    #expect(Reading.error(" \n\r\t ")?.line == 3)
+    #expect(Reading.error(" \r\n\t ")?.line == 2)
+  }
+
+  @Test func manyElementsStayLinear() throws {
+    // 2 million elements and a 200,000-member object: a quadratic step would not finish.
+    let array = "[" + Array(repeating: "0", count: 2_000_000).joined(separator: ",") + "]"
+    #expect(try JSONDocument(parsing: array).root.count == 2_000_000)
+    let object = "{" + (0..<200_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+    let document = try JSONDocument(parsing: object, options: JSONReadingOptions(duplicateKeys: .reject))
+    #expect(document.root.count == 200_000)
+    #expect(document.root.value().objectValue?["k199999"] == 199_999)
+  }
+}

@@ -1,0 +1,118 @@
+import BinderyJSON
+import Testing
+
+@Suite("Writer")
+struct WriterTests {
+  static let sample: JSONValue = [
+    "b": [1, 2.5, "x"], "a": ["z": nil, "y": true, "x": [:]], "c": [], "url": "https://x/y",
+  ]
+
+  @Test func writesCompactAndPretty() throws {
+    #expect(
+      try Self.sample.jsonString()
+        == #"{"b":[1,2.5,"x"],"a":{"z":null,"y":true,"x":{}},"c":[],"url":"https://x/y"}"#)
+    let pretty = try Self.sample.jsonString(options: JSONWritingOptions(prettyPrinted: true, indentWidth: 4))
+    #expect(
+      pretty == """
+        {
+            "b": [
+                1,
+                2.5,
+                "x"
+            ],
+            "a": {
+                "z": null,
+                "y": true,
+                "x": {}
+            },
+            "c": [],
+            "url": "https://x/y"
+        }
+        """)
+  }
+
+  @Test func sortsKeysAtEveryLevel() throws {
+    let sorted = try Self.sample.jsonString(options: JSONWritingOptions(sortsKeys: true))
+    #expect(sorted == #"{"a":{"x":{},"y":true,"z":null},"b":[1,2.5,"x"],"c":[],"url":"https://x/y"}"#)
+    let prettySorted = try Self.sample.jsonString(options: JSONWritingOptions(prettyPrinted: true, sortsKeys: true))
+    #expect(try JSONValue(parsing: prettySorted) == Self.sample)
+    #expect(prettySorted.hasPrefix("{\n  \"a\": {\n    \"x\": {},\n    \"y\": true,\n    \"z\": null\n  },\n  \"b\""))
+  }
+
+  @Test func escapesStrings() throws {
+    let value: JSONValue = ["s": "quote\" back\\ slash/ nl\n tab\t ctl\u{01} é 😀"]
+    #expect(try value.jsonString() == #"{"s":"quote\" back\\ slash/ nl\n tab\t ctl\u0001 é 😀"}"#)
+    #expect(
+      try value.jsonString(options: JSONWritingOptions(escapesSlashes: true, asciiOnly: true))
+        == #"{"s":"quote\" back\\ slash\/ nl\n tab\t ctl\u0001 \u00e9 \ud83d\ude00"}"#)
+    #expect(try JSONValue(parsing: value.jsonString(options: JSONWritingOptions(asciiOnly: true))) == value)
+  }
+
+  @Test func writesNumbersExactlyAndShortest() throws {
+    var writer = JSONWriter()
+    try writer.beginArray()
+    try writer.integer(Int64.min)
+    try writer.integer(UInt64.max)
+    try writer.integer(Int8(-7))
+    try writer.double(0.1)
+    try writer.double(3.0)
+    try writer.double(-0.0)
+    try writer.double(1e300)
+    try writer.double(5e-324)
+    try writer.number(JSONNumber(text: "1.000000000000000000001")!)
+    try writer.endArray()
+    #expect(
+      String(decoding: try writer.finish(), as: UTF8.self)
+        == "[-9223372036854775808,18446744073709551615,-7,0.1,3,-0,1e+300,5e-324,1.000000000000000000001]")
+  }
+
+  @Test func nonFiniteNumbersFollowThePolicy() throws {
+    let value: JSONValue = ["x": [.number(JSONNumber(Double.infinity))]]
+    let error = try #require(throws: JSONWriteError.self) { try value.jsonString() }
+    #expect(error.kind == .nonFiniteNumber)
+    #expect(error.path.description == "x[0]")
+    #expect(error.description == "at x[0]: Infinity cannot be written as JSON")
+    #expect(try value.jsonString(options: JSONWritingOptions(nonFiniteNumbers: .literals)) == #"{"x":[Infinity]}"#)
+    let strings = JSONWritingOptions(nonFiniteNumbers: .strings(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan"))
+    var writer = JSONWriter(options: strings)
+    try writer.beginArray()
+    try writer.double(.infinity)
+    try writer.double(-.infinity)
+    try writer.double(.nan)
+    try writer.endArray()
+    #expect(String(decoding: try writer.finish(), as: UTF8.self) == #"["+inf","-inf","nan"]"#)
+  }
+
+  @Test func depthIsLimited() throws {
+    var deep: JSONValue = 1
+    for _ in 0..<600 { deep = [deep] }
+    let error = try #require(throws: JSONWriteError.self) { try deep.jsonBytes() }
+    #expect(error.kind == .depthLimitExceeded)
+    #expect(error.path.components.count == 512)
+    var options = JSONWritingOptions()
+    options.maxDepth = 1000
+    #expect(try JSONValue(parsing: deep.jsonBytes(options: options), options: JSONReadingOptions(maxDepth: 1000)) == deep)
+  }
+
+  @Test func rejectsCallsOutOfOrder() throws {
+    var writer = JSONWriter()
+    #expect(throws: JSONWriteError.self) { try writer.key("a") }
+    #expect(throws: JSONWriteError.self) { try writer.endArray() }
+    #expect(throws: JSONWriteError.self) { try writer.finish() }
+    try writer.beginObject()
+    #expect(throws: JSONWriteError.self) { try writer.integer(1) }
+    try writer.key("list")
+    #expect(throws: JSONWriteError.self) { try writer.key("again") }
+    #expect(throws: JSONWriteError.self) { try writer.endObject() }
+    try writer.beginArray()
+    try writer.null()
+    #expect(throws: JSONWriteError.self) { try writer.endObject() }
+    let error = try #require(throws: JSONWriteError.self) { try writer.key("x") }
+    #expect(error.path.description == "list[0]")
+    try writer.endArray()
+    #expect(throws: JSONWriteError.self) { try writer.finish() }
+    try writer.endObject()
+    #expect(String(decoding: try writer.finish(), as: UTF8.self) == #"{"list":[null]}"#)
+    #expect(throws: JSONWriteError.self) { try writer.bool(true) }
+  }
+}
