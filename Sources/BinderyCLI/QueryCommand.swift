@@ -40,7 +40,9 @@ struct QueryCommand: ParsableCommand {
     do {
       cursor = try document.root.cursor(at: parsed)
     } catch {
-      Terminal.error("\(input.displayName):\(error.line):\(error.column): no value at '\(path)': \(error.message)")
+      Terminal.error(
+        "\(input.displayName):\(error.line):\(error.column): no value at '\(path)': \(error.message)"
+      )
       throw Status.invalid
     }
     if raw, cursor.kind == .string, let text = try? cursor.string() {

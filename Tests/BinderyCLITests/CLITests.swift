@@ -49,7 +49,8 @@ struct CLITests {
   @Test func validateReportsLikeACompiler() throws {
     let strict = try Self.run(["validate", Self.feed])
     #expect(strict.status == 1)
-    #expect(strict.error.hasPrefix("Samples/flickr-public-feed.json:9:34: error: invalid escape '\\''"))
+    #expect(
+      strict.error.hasPrefix("Samples/flickr-public-feed.json:9:34: error: invalid escape '\\''"))
     let lenient = try Self.run(["validate", "--allow-escaped-apostrophe", Self.feed])
     #expect(lenient.status == 0)
     #expect(lenient.output.contains("flickr-public-feed.json: valid JSON"))
@@ -84,14 +85,20 @@ struct CLITests {
     #expect(valid.status == 0)
     let invalid = try Self.run(["validate", "-"], input: "{\n  \"a\": 1,\n}")
     #expect(invalid.status == 1)
-    #expect(invalid.error.hasPrefix("<stdin>:3:1: error: expected a key after ',', found '}' (trailing commas are not allowed)"))
+    #expect(
+      invalid.error.hasPrefix(
+        "<stdin>:3:1: error: expected a key after ',', found '}' (trailing commas are not allowed)")
+    )
   }
 
   @Test func formatsPrettyCompactAndSorted() throws {
     let pretty = try Self.run(["format", "-"], input: #"{"b":[1,{"c":null}],"a":"é"}"#)
     #expect(pretty.status == 0)
-    #expect(pretty.output == "{\n  \"b\": [\n    1,\n    {\n      \"c\": null\n    }\n  ],\n  \"a\": \"é\"\n}\n")
-    let compact = try Self.run(["format", "--compact", "--sort-keys", "-"], input: #"{"b": 1, "a": [ 2 ]}"#)
+    #expect(
+      pretty.output
+        == "{\n  \"b\": [\n    1,\n    {\n      \"c\": null\n    }\n  ],\n  \"a\": \"é\"\n}\n")
+    let compact = try Self.run(
+      ["format", "--compact", "--sort-keys", "-"], input: #"{"b": 1, "a": [ 2 ]}"#)
     #expect(compact.output == "{\"a\":[2],\"b\":1}\n")
     let indented = try Self.run(["format", "--indent", "4", "--ascii-only", "-"], input: #"["é"]"#)
     #expect(indented.output == "[\n    \"\\u00e9\"\n]\n")
@@ -104,7 +111,9 @@ struct CLITests {
     let url = try Self.run(["query", "--allow-escaped-apostrophe", "items[0].media.m", Self.feed])
     #expect(url.status == 0)
     #expect(url.output == "\"https://farm2.staticflickr.com/1600/24238390321_3e4c8a7f9b_m.jpg\"\n")
-    let raw = try Self.run(["query", "--raw", "--allow-escaped-apostrophe", "/items/1/title", Self.feed])
+    let raw = try Self.run([
+      "query", "--raw", "--allow-escaped-apostrophe", "/items/1/title", Self.feed,
+    ])
     #expect(raw.output == "Grandma's kitchen, Kyoto 京都\n")
     let absent = try Self.run(["query", "--allow-escaped-apostrophe", "items[9]", Self.feed])
     #expect(absent.status == 1)
@@ -116,11 +125,14 @@ struct CLITests {
   @Test func readingFlagsReachTheReader() throws {
     #expect(try Self.run(["validate", "--jsonp", "-"], input: "cb({\"a\": 1});").status == 0)
     #expect(try Self.run(["validate", "-"], input: "cb({\"a\": 1});").status == 1)
-    #expect(try Self.run(["validate", "--json5", "-"], input: "{a: 1, /* c */ b: [2,],}").status == 0)
+    #expect(
+      try Self.run(["validate", "--json5", "-"], input: "{a: 1, /* c */ b: [2,],}").status == 0)
     let deep = String(repeating: "[", count: 20) + String(repeating: "]", count: 20)
     let limited = try Self.run(["validate", "--max-depth", "10", "-"], input: deep)
     #expect(limited.status == 1)
     #expect(limited.error.contains("nested deeper than 10 levels"))
-    #expect(try Self.run(["validate", "--reject-duplicate-keys", "-"], input: #"{"a":1,"a":2}"#).status == 1)
+    #expect(
+      try Self.run(["validate", "--reject-duplicate-keys", "-"], input: #"{"a":1,"a":2}"#).status
+        == 1)
   }
 }

@@ -13,7 +13,8 @@ struct AdversarialInputTests {
       // A prefix that ends inside whitespace after the value would be valid; this feed has none.
       let error = try #require(Reading.error(prefix), "prefix of \(length) bytes was accepted")
       #expect(error.offset <= length)
-      #expect(error.kind == .unexpectedEndOfInput || error.kind == .invalidUTF8, "\(length): \(error)")
+      #expect(
+        error.kind == .unexpectedEndOfInput || error.kind == .invalidUTF8, "\(length): \(error)")
     }
   }
 
@@ -56,9 +57,13 @@ struct AdversarialInputTests {
 
   @Test func nulBytesAndInvalidUTF8() throws {
     #expect(Reading.error([0])?.kind == .unexpectedCharacter)
-    #expect(Reading.error([UInt8(ascii: "\""), 0, UInt8(ascii: "\"")])?.kind == .controlCharacterInString)
+    #expect(
+      Reading.error([UInt8(ascii: "\""), 0, UInt8(ascii: "\"")])?.kind == .controlCharacterInString)
     #expect(try JSONDocument(parsing: #""\u0000""#).root.string() == "\u{0}")
-    for bytes: [UInt8] in [[0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xBF, 0xBF, 0x22], [0xFF], [0x22, 0xF8, 0x88, 0x80, 0x80, 0x80, 0x22]] {
+    for bytes: [UInt8] in [
+      [0x22, 0xC0, 0x80, 0x22], [0x22, 0xED, 0xBF, 0xBF, 0x22], [0xFF],
+      [0x22, 0xF8, 0x88, 0x80, 0x80, 0x80, 0x22],
+    ] {
       let error = try #require(Reading.error(bytes))
       #expect(error.kind == .invalidUTF8 || error.kind == .unexpectedCharacter)
     }
@@ -77,7 +82,8 @@ struct AdversarialInputTests {
     let array = "[" + Array(repeating: "0", count: 2_000_000).joined(separator: ",") + "]"
     #expect(try JSONDocument(parsing: array).root.count == 2_000_000)
     let object = "{" + (0..<200_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
-    let document = try JSONDocument(parsing: object, options: JSONReadingOptions(duplicateKeys: .reject))
+    let document = try JSONDocument(
+      parsing: object, options: JSONReadingOptions(duplicateKeys: .reject))
     #expect(document.root.count == 200_000)
     #expect(document.root.value().objectValue?["k199999"] == 199_999)
   }

@@ -52,7 +52,8 @@ struct ConformanceTests {
 
   @Test func passFixturesAgreeWithFoundation() throws {
     // A differential check on the corpus: whatever Bindery accepts, JSONSerialization accepts.
-    for name in Self.passing where !name.hasPrefix("number_huge") && !name.hasPrefix("number_400")
+    for name in Self.passing
+    where !name.hasPrefix("number_huge") && !name.hasPrefix("number_400")
       && !name.hasPrefix("nesting")
     {
       let bytes = try Fixtures.bytes("pass/" + name)

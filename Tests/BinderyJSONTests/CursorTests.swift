@@ -34,8 +34,10 @@ struct CursorTests {
     #expect(root["missing"] == nil)
     #expect(root[0] == nil)
     #expect(items[2] == nil)
-    #expect(try root.cursor(at: JSONPath(parsing: "items[1].media.m")).string() == "https://x/b.jpg")
-    #expect(try root.cursor(at: JSONPath(pointer: "/items/0/media/m")).string() == "https://x/a.jpg")
+    #expect(
+      try root.cursor(at: JSONPath(parsing: "items[1].media.m")).string() == "https://x/b.jpg")
+    #expect(
+      try root.cursor(at: JSONPath(pointer: "/items/0/media/m")).string() == "https://x/a.jpg")
   }
 
   @Test func errorsNameThePathLineAndColumn() throws {
@@ -57,7 +59,9 @@ struct CursorTests {
     #expect(missing.path == "items[1].media")
     #expect(missing.message == "no key 'n' in object")
 
-    let mismatch = try #require(throws: JSONReadError.self) { try document.root.member("title").integer(Int.self) }
+    let mismatch = try #require(throws: JSONReadError.self) {
+      try document.root.member("title").integer(Int.self)
+    }
     #expect(mismatch.kind == .typeMismatch)
     #expect(mismatch.message == #"expected an integer, found string "Uploads""#)
 
@@ -106,7 +110,8 @@ struct CursorTests {
     IntegerCase(text: "1e-1", expected: "fraction", type: "Int64"),
     IntegerCase(text: "0.0e-5", expected: "0", type: "Int64"),
     IntegerCase(text: "-2.000e0", expected: "-2", type: "Int32"),
-    IntegerCase(text: "1" + String(repeating: "0", count: 30) + "e-30", expected: "1", type: "Int64"),
+    IntegerCase(
+      text: "1" + String(repeating: "0", count: 30) + "e-30", expected: "1", type: "Int64"),
     IntegerCase(text: "1e-99999999999999999999", expected: "fraction", type: "Int64"),
   ]
 
@@ -140,8 +145,10 @@ struct CursorTests {
     // Against the standard library's correctly rounded conversion, on hard and easy inputs.
     let texts = [
       "0.1", "0.2", "0.3", "1.7976931348623157e308", "2.2250738585072014e-308", "5e-324",
-      "4.9406564584124654e-324", "9007199254740993", "9007199254740992.5", "123456789012345678901234567890",
-      "0.1000000000000000055511151231257827", "3.141592653589793238462643383279", "-65.613616999999977",
+      "4.9406564584124654e-324", "9007199254740993", "9007199254740992.5",
+      "123456789012345678901234567890",
+      "0.1000000000000000055511151231257827", "3.141592653589793238462643383279",
+      "-65.613616999999977",
       "1e22", "1e23", "8.98846567431158e307", "2.5e-5", "7.7e-10", "1.5e300", "-0.0", "1e-400",
     ]
     for text in texts {
@@ -150,7 +157,9 @@ struct CursorTests {
       #expect(value.bitPattern == expected.bitPattern, "\(text)")
     }
     for text in ["1e400", "-1e400", "1" + String(repeating: "0", count: 400)] {
-      let error = try #require(throws: JSONReadError.self) { try JSONDocument(parsing: text).root.double() }
+      let error = try #require(throws: JSONReadError.self) {
+        try JSONDocument(parsing: text).root.double()
+      }
       #expect(error.kind == .numberOutOfRange, "\(text)")
     }
     // The exact text is always available.
@@ -186,7 +195,8 @@ struct CursorTests {
   }
 
   @Test func cursorsAreUsableAcrossTasks() async throws {
-    let document = try JSONDocument(parsing: "[" + (0..<1000).map(String.init).joined(separator: ",") + "]")
+    let document = try JSONDocument(
+      parsing: "[" + (0..<1000).map(String.init).joined(separator: ",") + "]")
     let sums = try await withThrowingTaskGroup(of: Int.self) { group in
       for _ in 0..<4 {
         group.addTask { try document.root.elements().reduce(0) { try $0 + $1.integer(Int.self) } }

@@ -12,8 +12,12 @@ struct ErrorReportingTests {
   }
 
   static let cases: [Case] = [
-    Case(input: "{\"a\": 1,\n \"b\": 2\n \"c\": 3}", description: "3:2: expected ',' or '}' after object member, found '\"'"),
-    Case(input: "[1, 2", description: "1:6: expected ',' or ']' after array element, found end of input"),
+    Case(
+      input: "{\"a\": 1,\n \"b\": 2\n \"c\": 3}",
+      description: "3:2: expected ',' or '}' after object member, found '\"'"),
+    Case(
+      input: "[1, 2",
+      description: "1:6: expected ',' or ']' after array element, found end of input"),
     Case(input: "", description: "1:1: expected a JSON value, found end of input"),
     Case(input: "[01]", description: "1:2: leading zeros are not allowed in numbers"),
     Case(input: "[1.]", description: "1:4: expected a digit after '.', found ']'"),
@@ -24,7 +28,9 @@ struct ErrorReportingTests {
     Case(input: "{\"a\" 1}", description: "1:6: expected ':' after object key, found '1'"),
     Case(input: "{} x", description: "1:4: unexpected content after the top-level value: 'x'"),
     Case(input: "{\"名前\": ü}", description: "1:8: expected a value, found 'ü' (U+00FC)"),
-    Case(input: "[1,\r\n2,\r\n]", description: "3:1: expected a value after ',', found ']' (trailing commas are not allowed)"),
+    Case(
+      input: "[1,\r\n2,\r\n]",
+      description: "3:1: expected a value after ',', found ']' (trailing commas are not allowed)"),
     Case(input: "\"abc", description: "1:5: unterminated string, found end of input"),
     Case(input: "{'a': 1}", description: "1:2: expected a string key or '}' after '{', found '''"),
   ]
@@ -41,11 +47,13 @@ struct ErrorReportingTests {
     #expect(error.column == 3)
     #expect(error.excerpt == "  \"views\": 12")
     #expect(
-      error.detailedDescription == """
+      error.detailedDescription
+        == """
         3:3: expected ',' or '}' after object member, found '"'
             "views": 12
           ^
-        """.replacingOccurrences(of: "\n    ", with: "\n      ").replacingOccurrences(of: "\n  ^", with: "\n      ^"))
+        """.replacingOccurrences(of: "\n    ", with: "\n      ").replacingOccurrences(
+          of: "\n  ^", with: "\n      ^"))
   }
 
   @Test func longLinesAreShortenedAroundTheProblem() throws {
@@ -53,7 +61,8 @@ struct ErrorReportingTests {
     let error = try #require(Reading.error(text))
     #expect(error.column == 402)
     #expect(error.excerpt.count <= 81)
-    let caretIndex = error.excerpt.index(error.excerpt.startIndex, offsetBy: error.excerptColumn - 1)
+    let caretIndex = error.excerpt.index(
+      error.excerpt.startIndex, offsetBy: error.excerptColumn - 1)
     #expect(error.excerpt[caretIndex] == "x")
   }
 

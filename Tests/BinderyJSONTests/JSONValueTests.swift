@@ -34,7 +34,9 @@ struct JSONValueTests {
 
   @Test func rfc6901Examples() throws {
     let document = try JSONValue(
-      parsing: #"{"foo": ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3, "g|h": 4, "i\\j": 5, "k\"l": 6, " ": 7, "m~n": 8}"#)
+      parsing:
+        #"{"foo": ["bar", "baz"], "": 0, "a/b": 1, "c%d": 2, "e^f": 3, "g|h": 4, "i\\j": 5, "k\"l": 6, " ": 7, "m~n": 8}"#
+    )
     let cases: [(String, JSONValue)] = [
       ("", document), ("/foo", ["bar", "baz"]), ("/foo/0", "bar"), ("/", 0), ("/a~1b", 1),
       ("/c%d", 2), ("/e^f", 3), ("/g|h", 4), ("/i\\j", 5), ("/k\"l", 6), ("/ ", 7), ("/m~0n", 8),
@@ -106,7 +108,8 @@ struct JSONValueTests {
     let data = try JSONEncoder().encode(Self.photo)
     let decoded = try JSONDecoder().decode(JSONValue.self, from: data)
     #expect(decoded == Self.photo)
-    let big = try JSONDecoder().decode(JSONValue.self, from: Data("[18446744073709551615, -5, 2.5]".utf8))
+    let big = try JSONDecoder().decode(
+      JSONValue.self, from: Data("[18446744073709551615, -5, 2.5]".utf8))
     #expect(big == [.number(JSONNumber(UInt64.max)), -5, 2.5])
   }
 
@@ -117,7 +120,8 @@ struct JSONValueTests {
 
   @Test func json5NumbersAreNormalised() throws {
     let value = try JSONValue(parsing: "[0x1F, .5, 5., +1, -0x10, 0x0]", options: .json5)
-    #expect(value.arrayValue?.compactMap(\.numberValue?.text) == ["31", "0.5", "5.0", "1", "-16", "0"])
+    #expect(
+      value.arrayValue?.compactMap(\.numberValue?.text) == ["31", "0.5", "5.0", "1", "-16", "0"])
     #expect(try JSONValue(parsing: value.jsonString()) == value)
   }
 }
@@ -134,7 +138,9 @@ struct JSONPathTests {
   static let valid: [Case] = [
     Case(text: "", components: [], canonical: ""),
     Case(text: "media.m", components: [.key("media"), .key("m")], canonical: "media.m"),
-    Case(text: "items[0].title", components: [.key("items"), .index(0), .key("title")], canonical: "items[0].title"),
+    Case(
+      text: "items[0].title", components: [.key("items"), .index(0), .key("title")],
+      canonical: "items[0].title"),
     Case(text: "[3][4]", components: [.index(3), .index(4)], canonical: "[3][4]"),
     Case(text: #"["a.b"].c"#, components: [.key("a.b"), .key("c")], canonical: #"["a.b"].c"#),
     Case(text: #"a\.b"#, components: [.key("a.b")], canonical: #"["a.b"]"#),

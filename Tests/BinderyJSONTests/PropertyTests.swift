@@ -25,7 +25,9 @@ struct PropertyTests {
       let value = Double(bitPattern: UInt64.random(in: .min ... .max, using: &rng))
       return JSONNumber(value.isFinite ? value : 0)
     default:
-      let digits = (0..<Int.random(in: 1...30, using: &rng)).map { _ in String(Int.random(in: 0...9, using: &rng)) }
+      let digits = (0..<Int.random(in: 1...30, using: &rng)).map { _ in
+        String(Int.random(in: 0...9, using: &rng))
+      }
       return JSONNumber(text: "-1" + digits.joined() + ".5e-" + digits.joined().prefix(2)) ?? 0
     }
   }
@@ -38,7 +40,8 @@ struct PropertyTests {
     case 2: return .number(randomNumber(&rng))
     case 3: return .string(randomString(&rng))
     case 4:
-      return .array((0..<Int.random(in: 0...5, using: &rng)).map { _ in randomValue(&rng, depth: depth + 1) })
+      return .array(
+        (0..<Int.random(in: 0...5, using: &rng)).map { _ in randomValue(&rng, depth: depth + 1) })
     default:
       var object = JSONObject()
       for _ in 0..<Int.random(in: 0...5, using: &rng) {
@@ -48,11 +51,14 @@ struct PropertyTests {
     }
   }
 
-  static let values = Generator<JSONValue, Shrink.None<JSONValue>> { rng in randomValue(&rng, depth: 0) }
+  static let values = Generator<JSONValue, Shrink.None<JSONValue>> { rng in
+    randomValue(&rng, depth: 0)
+  }
 
   static let writingOptions: [JSONWritingOptions] = [
     .compact, .pretty, JSONWritingOptions(sortsKeys: true),
-    JSONWritingOptions(prettyPrinted: true, indentWidth: 0, sortsKeys: true, escapesSlashes: true, asciiOnly: true),
+    JSONWritingOptions(
+      prettyPrinted: true, indentWidth: 0, sortsKeys: true, escapesSlashes: true, asciiOnly: true),
   ]
 
   @Test func valuesRoundTripThroughWriterAndReader() async {
@@ -80,7 +86,8 @@ struct PropertyTests {
     let paths = Generator<JSONPath, Shrink.None<JSONPath>> { rng in
       JSONPath(
         (0..<Int.random(in: 0...5, using: &rng)).map { _ in
-          Bool.random(using: &rng) ? .index(Int.random(in: 0...1000, using: &rng)) : .key(Self.randomString(&rng))
+          Bool.random(using: &rng)
+            ? .index(Int.random(in: 0...1000, using: &rng)) : .key(Self.randomString(&rng))
         })
     }
     await propertyCheck(count: 300, input: paths) { path in

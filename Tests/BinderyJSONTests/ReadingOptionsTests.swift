@@ -54,7 +54,8 @@ struct ReadingOptionsTests {
     let options = JSONReadingOptions(allowsEscapedApostrophe: true, allowsJSONP: true)
     #expect(try JSONValue(parsing: input, options: options) == ["title": "Don't"])
     #expect(Reading.error(input, options: .allowEscapedApostrophe) != nil)
-    #expect(Reading.error(input, options: JSONReadingOptions(allowsJSONP: true))?.kind == .invalidEscape)
+    #expect(
+      Reading.error(input, options: JSONReadingOptions(allowsJSONP: true))?.kind == .invalidEscape)
   }
 
   @Test func strictApostropheErrorSuggestsTheOption() throws {
@@ -85,7 +86,9 @@ struct ReadingOptionsTests {
   }
 
   @Test func json5RejectsWhatJSON5Rejects() {
-    for text in ["[01]", "0x", "'abc", "/* open", "{a b: 1}", "[1,,]", #"'\1'"#, "0x1FFFFFFFFFFFFFFFF"] {
+    for text in [
+      "[01]", "0x", "'abc", "/* open", "{a b: 1}", "[1,,]", #"'\1'"#, "0x1FFFFFFFFFFFFFFFF",
+    ] {
       #expect(Reading.error(text, options: .json5) != nil, "\(text)")
     }
   }
@@ -96,11 +99,13 @@ struct ReadingOptionsTests {
     #expect(try last.root.member("a").integer(Int.self) == 3)
     #expect(last.root.value() == ["a": 3, "b": 2])
     #expect(last.root.value().objectValue?.keys == ["a", "b"])
-    let first = try JSONDocument(parsing: text, options: JSONReadingOptions(duplicateKeys: .firstWins))
+    let first = try JSONDocument(
+      parsing: text, options: JSONReadingOptions(duplicateKeys: .firstWins))
     #expect(try first.root.member("a").integer(Int.self) == 1)
     #expect(first.root.value() == ["a": 1, "b": 2])
     let error = try #require(
-      Reading.error(#"{"x": {"a": 1, "\u0061": 2}}"#, options: JSONReadingOptions(duplicateKeys: .reject)))
+      Reading.error(
+        #"{"x": {"a": 1, "\u0061": 2}}"#, options: JSONReadingOptions(duplicateKeys: .reject)))
     #expect(error.kind == .duplicateKey)
     #expect(error.column == 16)
     #expect(error.message.contains("'a'"))

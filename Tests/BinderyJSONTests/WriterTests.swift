@@ -11,7 +11,8 @@ struct WriterTests {
     #expect(
       try Self.sample.jsonString()
         == #"{"b":[1,2.5,"x"],"a":{"z":null,"y":true,"x":{}},"c":[],"url":"https://x/y"}"#)
-    let pretty = try Self.sample.jsonString(options: JSONWritingOptions(prettyPrinted: true, indentWidth: 4))
+    let pretty = try Self.sample.jsonString(
+      options: JSONWritingOptions(prettyPrinted: true, indentWidth: 4))
     #expect(
       pretty == """
         {
@@ -33,10 +34,14 @@ struct WriterTests {
 
   @Test func sortsKeysAtEveryLevel() throws {
     let sorted = try Self.sample.jsonString(options: JSONWritingOptions(sortsKeys: true))
-    #expect(sorted == #"{"a":{"x":{},"y":true,"z":null},"b":[1,2.5,"x"],"c":[],"url":"https://x/y"}"#)
-    let prettySorted = try Self.sample.jsonString(options: JSONWritingOptions(prettyPrinted: true, sortsKeys: true))
+    #expect(
+      sorted == #"{"a":{"x":{},"y":true,"z":null},"b":[1,2.5,"x"],"c":[],"url":"https://x/y"}"#)
+    let prettySorted = try Self.sample.jsonString(
+      options: JSONWritingOptions(prettyPrinted: true, sortsKeys: true))
     #expect(try JSONValue(parsing: prettySorted) == Self.sample)
-    #expect(prettySorted.hasPrefix("{\n  \"a\": {\n    \"x\": {},\n    \"y\": true,\n    \"z\": null\n  },\n  \"b\""))
+    #expect(
+      prettySorted.hasPrefix(
+        "{\n  \"a\": {\n    \"x\": {},\n    \"y\": true,\n    \"z\": null\n  },\n  \"b\""))
   }
 
   @Test func escapesStrings() throws {
@@ -45,7 +50,9 @@ struct WriterTests {
     #expect(
       try value.jsonString(options: JSONWritingOptions(escapesSlashes: true, asciiOnly: true))
         == #"{"s":"quote\" back\\ slash\/ nl\n tab\t ctl\u0001 \u00e9 \ud83d\ude00"}"#)
-    #expect(try JSONValue(parsing: value.jsonString(options: JSONWritingOptions(asciiOnly: true))) == value)
+    #expect(
+      try JSONValue(parsing: value.jsonString(options: JSONWritingOptions(asciiOnly: true)))
+        == value)
   }
 
   @Test func writesNumbersExactlyAndShortest() throws {
@@ -63,7 +70,8 @@ struct WriterTests {
     try writer.endArray()
     #expect(
       String(decoding: try writer.finish(), as: UTF8.self)
-        == "[-9223372036854775808,18446744073709551615,-7,0.1,3,-0,1e+300,5e-324,1.000000000000000000001]")
+        == "[-9223372036854775808,18446744073709551615,-7,0.1,3,-0,1e+300,5e-324,1.000000000000000000001]"
+    )
   }
 
   @Test func nonFiniteNumbersFollowThePolicy() throws {
@@ -72,8 +80,11 @@ struct WriterTests {
     #expect(error.kind == .nonFiniteNumber)
     #expect(error.path.description == "x[0]")
     #expect(error.description == "at x[0]: Infinity cannot be written as JSON")
-    #expect(try value.jsonString(options: JSONWritingOptions(nonFiniteNumbers: .literals)) == #"{"x":[Infinity]}"#)
-    let strings = JSONWritingOptions(nonFiniteNumbers: .strings(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan"))
+    #expect(
+      try value.jsonString(options: JSONWritingOptions(nonFiniteNumbers: .literals))
+        == #"{"x":[Infinity]}"#)
+    let strings = JSONWritingOptions(
+      nonFiniteNumbers: .strings(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan"))
     var writer = JSONWriter(options: strings)
     try writer.beginArray()
     try writer.double(.infinity)
@@ -91,7 +102,10 @@ struct WriterTests {
     #expect(error.path.components.count == 512)
     var options = JSONWritingOptions()
     options.maxDepth = 1000
-    #expect(try JSONValue(parsing: deep.jsonBytes(options: options), options: JSONReadingOptions(maxDepth: 1000)) == deep)
+    #expect(
+      try JSONValue(
+        parsing: deep.jsonBytes(options: options), options: JSONReadingOptions(maxDepth: 1000))
+        == deep)
   }
 
   @Test func rejectsCallsOutOfOrder() throws {

@@ -65,7 +65,8 @@ public enum Reading {
   ///   - text: JSON text.
   ///   - options: Reading options.
   /// - Returns: The error, if any.
-  public static func error(_ text: String, options: JSONReadingOptions = .strict) -> JSONReadError? {
+  public static func error(_ text: String, options: JSONReadingOptions = .strict) -> JSONReadError?
+  {
     error(Array(text.utf8), options: options)
   }
 
@@ -75,7 +76,9 @@ public enum Reading {
   ///   - bytes: JSON bytes.
   ///   - options: Reading options.
   /// - Returns: The error, if any.
-  public static func error(_ bytes: [UInt8], options: JSONReadingOptions = .strict) -> JSONReadError? {
+  public static func error(_ bytes: [UInt8], options: JSONReadingOptions = .strict)
+    -> JSONReadError?
+  {
     do {
       _ = try JSONDocument(parsing: bytes, options: options)
       return nil

@@ -89,7 +89,8 @@ public struct JSONCursor: Sendable {
     case .true: return "true"
     case .false: return "false"
     case .number:
-      return "number \(String(decoding: document.input[entry.start..<entry.start + min(entry.length, 40)], as: UTF8.self))"
+      return
+        "number \(String(decoding: document.input[entry.start..<entry.start + min(entry.length, 40)], as: UTF8.self))"
     case .string:
       var text = decodeString(entry, base: document.base)
       if text.count > 40 { text = String(text.prefix(40)) + "…" }
@@ -149,7 +150,9 @@ public struct JSONCursor: Sendable {
   public func double() throws(JSONReadError) -> Double {
     let entry = entry
     guard entry.kind == .number else { throw mismatch(expected: "a number") }
-    guard let value = NumberConversion.double(numberBytes(entry), nonStandard: entry.isNonStandardNumber)
+    guard
+      let value = NumberConversion.double(
+        numberBytes(entry), nonStandard: entry.isNonStandardNumber)
     else {
       throw failure(.numberOutOfRange, "\(describe()) does not fit in Double")
     }
@@ -230,7 +233,8 @@ public struct JSONCursor: Sendable {
   public func element(at position: Int) throws(JSONReadError) -> JSONCursor {
     guard entry.kind == .array else { throw mismatch(expected: "an array") }
     if let found = self[position] { return found }
-    throw failure(.indexOutOfRange, "index \(position) is out of range for an array of \(count) elements")
+    throw failure(
+      .indexOutOfRange, "index \(position) is out of range for an array of \(count) elements")
   }
 
   /// The element of an array at a 0-based position, or `nil` when the value is not an array

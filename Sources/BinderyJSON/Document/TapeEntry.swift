@@ -40,5 +40,6 @@ struct TapeEntry: Sendable {
 
 /// The kind of one tape entry.
 enum TapeKind: UInt32, Sendable {
-  case null = 0, `false`, `true`, number, string, array, object
+  case null = 0
+  case `false`, `true`, number, string, array, object
 }

@@ -58,7 +58,9 @@ struct SourceLocation {
       after += 1
     }
     var text = ""
-    for scalar in String(decoding: UnsafeBufferPointer(rebasing: bytes[excerptStart..<excerptEnd]), as: UTF8.self).unicodeScalars {
+    for scalar in String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[excerptStart..<excerptEnd]), as: UTF8.self
+    ).unicodeScalars {
       // Tabs and control characters would shift the caret; show them as spaces.
       text.unicodeScalars.append(scalar.value < 0x20 ? " " : scalar)
     }

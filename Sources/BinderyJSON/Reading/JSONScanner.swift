@@ -18,8 +18,7 @@ struct JSONScanner {
     var isObject: Bool
   }
 
-  init(bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, options: JSONReadingOptions)
-  {
+  init(bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, options: JSONReadingOptions) {
     self.bytes = bytes
     self.base = base
     self.options = options
@@ -126,7 +125,8 @@ struct JSONScanner {
         guard index < end else {
           throw unexpected(
             frame.isObject
-              ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element",
+              ? "expected ',' or '}' after object member"
+              : "expected ',' or ']' after array element",
             at: index)
         }
         let byte = base[index]
@@ -250,7 +250,8 @@ struct JSONScanner {
           index += 1
         }
         index = end
-        throw error(.unexpectedEndOfInput, "unterminated block comment, found end of input", at: start)
+        throw error(
+          .unexpectedEndOfInput, "unterminated block comment, found end of input", at: start)
       }
       return false
     }
@@ -315,7 +316,8 @@ struct JSONScanner {
         cursor += 1
       }
       // `true`, `false` and `null` are values, not callbacks.
-      let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<cursor]), as: UTF8.self)
+      let name = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[index..<cursor]), as: UTF8.self)
       if name == "true" || name == "false" || name == "null" { return }
       index = cursor
       try skipWhitespace()
@@ -351,7 +353,8 @@ struct JSONScanner {
       }
     }
     tape.append(
-      TapeEntry(offset: UInt32(truncatingIfNeeded: index), payload: UInt32(count), info: kind.rawValue))
+      TapeEntry(
+        offset: UInt32(truncatingIfNeeded: index), payload: UInt32(count), info: kind.rawValue))
     index += count
   }
 

@@ -34,7 +34,9 @@ func stringEquals(_ entry: TapeEntry, base: UnsafePointer<UInt8>, _ key: UnsafeB
 }
 
 /// Resolves escapes from `raw` into `out` and returns the number of bytes written.
-private func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>)
+private func unescape(
+  _ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>
+)
   -> Int
 {
   var i = 0
@@ -104,7 +106,8 @@ private func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutable
       break  // JSON5 line continuation
     case 0x0D:
       if i < raw.count, raw[i] == 0x0A { i += 1 }
-    case 0xE2 where i + 1 < raw.count && raw[i] == 0x80 && (raw[i + 1] == 0xA8 || raw[i + 1] == 0xA9):
+    case 0xE2
+    where i + 1 < raw.count && raw[i] == 0x80 && (raw[i + 1] == 0xA8 || raw[i + 1] == 0xA9):
       i += 2  // JSON5 line continuation with U+2028 or U+2029
     case 0x80...0xFF:
       i -= 1  // identity escape of a non-ASCII scalar: copy the scalar itself

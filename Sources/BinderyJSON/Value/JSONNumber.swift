@@ -66,7 +66,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible,
   /// False for `Infinity`, `-Infinity` and `NaN`.
   public var isFinite: Bool {
     guard let first = text.utf8.first else { return false }
-    return first == UInt8(ascii: "-") ? text.utf8.dropFirst().first != UInt8(ascii: "I") : first != UInt8(ascii: "I") && first != UInt8(ascii: "N")
+    return first == UInt8(ascii: "-")
+      ? text.utf8.dropFirst().first != UInt8(ascii: "I")
+      : first != UInt8(ascii: "I") && first != UInt8(ascii: "N")
   }
 
   /// The nearest `Double`, or `nil` when the magnitude exceeds `Double`'s range.

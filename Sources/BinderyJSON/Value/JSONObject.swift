@@ -9,7 +9,8 @@
 /// object["tags"] = ["sky", "sea"]
 /// print(object.keys)  // ["title", "views", "tags"]
 /// ```
-public struct JSONObject: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
+public struct JSONObject: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral
+{
   /// The keys, in order.
   public private(set) var keys: [String]
   /// The values, in the order of ``keys``.

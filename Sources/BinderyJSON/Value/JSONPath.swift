@@ -64,7 +64,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         components.append(.key(String(decoding: token, as: UTF8.self)))
         token.removeAll(keepingCapacity: true)
       } else if utf8[i] == UInt8(ascii: "~") {
-        guard i + 1 < utf8.count, utf8[i + 1] == UInt8(ascii: "0") || utf8[i + 1] == UInt8(ascii: "1")
+        guard i + 1 < utf8.count,
+          utf8[i + 1] == UInt8(ascii: "0") || utf8[i + 1] == UInt8(ascii: "1")
         else {
           throw fail("'~' must be followed by '0' or '1'", at: i)
         }
@@ -188,11 +189,15 @@ private struct PathParser {
         continue
       }
       if byte == UInt8(ascii: ".") {
-        guard !components.isEmpty, !expectKey else { throw fail("expected a key before '.'", at: i) }
+        guard !components.isEmpty, !expectKey else {
+          throw fail("expected a key before '.'", at: i)
+        }
         i += 1
         expectKey = true
         guard i < text.count else { throw fail("expected a key after '.'", at: i) }
-        guard text[i] != UInt8(ascii: "[") else { throw fail("expected a key after '.', found '['", at: i) }
+        guard text[i] != UInt8(ascii: "[") else {
+          throw fail("expected a key after '.', found '['", at: i)
+        }
         continue
       }
       guard expectKey else { throw fail("expected '.' or '[' after ']'", at: i) }

@@ -287,7 +287,8 @@ public struct JSONWriter: Sendable {
         if options.prettyPrinted {
           region.append(UInt8(ascii: "\n"))
           region.append(
-            contentsOf: repeatElement(UInt8(ascii: " "), count: frames.count * options.indentWidth + options.indentWidth))
+            contentsOf: repeatElement(
+              UInt8(ascii: " "), count: frames.count * options.indentWidth + options.indentWidth))
         }
       }
       region.append(contentsOf: bytes[member.element.start..<member.element.end])
@@ -356,9 +357,11 @@ public struct JSONWriter: Sendable {
           // Decode the scalar and write it as one or two \u escapes.
           var length = 1
           while i + length < utf8.count, utf8[i + length] & 0xC0 == 0x80 { length += 1 }
-          let scalar = String(decoding: UnsafeBufferPointer(rebasing: utf8[i..<i + length]), as: UTF8.self)
+          let scalar =
+            String(decoding: UnsafeBufferPointer(rebasing: utf8[i..<i + length]), as: UTF8.self)
             .unicodeScalars.first?.value ?? 0xFFFD
-          for unit in String(String.UnicodeScalarView([Unicode.Scalar(scalar) ?? "\u{FFFD}"])).utf16 {
+          for unit in String(String.UnicodeScalarView([Unicode.Scalar(scalar) ?? "\u{FFFD}"])).utf16
+          {
             writeUnicodeEscape(UInt32(unit))
           }
           i += length
