@@ -64,7 +64,7 @@ public struct JSONCursor: Sendable {
 
   /// The 1-based line and column of the value in the input.
   public var location: (line: Int, column: Int) {
-    let location = SourceLocation(offset: offset, in: document.input)
+    let location = document.withInput { SourceLocation(offset: offset, in: $0) }
     return (location.line, location.column)
   }
 
@@ -74,7 +74,8 @@ public struct JSONCursor: Sendable {
   // MARK: Errors
 
   func failure(_ kind: JSONReadError.Kind, _ message: String) -> JSONReadError {
-    JSONReadError(kind, message, at: offset, in: document.input, path: path.description)
+    let path = path.description
+    return document.withInput { JSONReadError(kind, message, at: offset, in: $0, path: path) }
   }
 
   func mismatch(expected: String) -> JSONReadError {
@@ -90,9 +91,9 @@ public struct JSONCursor: Sendable {
     case .false: return "false"
     case .number:
       return
-        "number \(String(decoding: document.input[entry.start..<entry.start + min(entry.length, 40)], as: UTF8.self))"
+        "number " + document.withNumberText(entry) { String(decoding: $0.prefix(40), as: UTF8.self) }
     case .string:
-      var text = decodeString(entry, base: document.base)
+      var text = document.string(entry)
       if text.count > 40 { text = String(text.prefix(40)) + "…" }
       return "string \"\(text)\""
     case .array: return "an array"
@@ -121,7 +122,7 @@ public struct JSONCursor: Sendable {
   public func string() throws(JSONReadError) -> String {
     let entry = entry
     guard entry.kind == .string else { throw mismatch(expected: "a string") }
-    return decodeString(entry, base: document.base)
+    return document.string(entry)
   }
 
   /// The exact text of a number, as it stands in the input.
@@ -133,12 +134,7 @@ public struct JSONCursor: Sendable {
   public func numberText() throws(JSONReadError) -> String {
     let entry = entry
     guard entry.kind == .number else { throw mismatch(expected: "a number") }
-    return String(decoding: numberBytes(entry), as: UTF8.self)
-  }
-
-  @inline(__always)
-  func numberBytes(_ entry: TapeEntry) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: document.base + entry.start, count: entry.length)
+    return document.withNumberText(entry) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Reads a number as the nearest `Double` (correctly rounded).
@@ -150,9 +146,10 @@ public struct JSONCursor: Sendable {
   public func double() throws(JSONReadError) -> Double {
     let entry = entry
     guard entry.kind == .number else { throw mismatch(expected: "a number") }
+    let nonStandard = entry.isNonStandardNumber
     guard
-      let value = NumberConversion.double(
-        numberBytes(entry), nonStandard: entry.isNonStandardNumber)
+      let value = document.withNumberText(
+        entry, { NumberConversion.double($0, nonStandard: nonStandard) })
     else {
       throw failure(.numberOutOfRange, "\(describe()) does not fit in Double")
     }
@@ -172,7 +169,10 @@ public struct JSONCursor: Sendable {
     let entry = entry
     guard entry.kind == .number else { throw mismatch(expected: "an integer") }
     let simple = entry.isIntegerText && !entry.isNonStandardNumber
-    switch NumberConversion.integer(numberBytes(entry), as: T.self, simple: simple) {
+    let result = document.withNumberText(entry) {
+      NumberConversion.integer($0, as: T.self, simple: simple)
+    }
+    switch result {
     case .value(let value): return value
     case .outOfRange: throw failure(.numberOutOfRange, "\(describe()) does not fit in \(T.self)")
     case .notInteger: throw failure(.numberNotInteger, "\(describe()) is not a whole number")
@@ -214,7 +214,7 @@ public struct JSONCursor: Sendable {
       var found: Int?
       var member = index + 1
       while member < end {
-        if stringEquals(tape[member], base: document.base, utf8) {
+        if document.string(tape[member], equals: utf8) {
           found = member + 1
           if !lastWins { break }
         }
@@ -329,7 +329,7 @@ public struct JSONMember: Sendable {
   public let value: JSONCursor
 
   /// The member's key, unescaped.
-  public var key: String { decodeString(keyCursor.entry, base: keyCursor.document.base) }
+  public var key: String { keyCursor.document.string(keyCursor.entry) }
 
   /// True when the member's key equals `name`, compared without allocating.
   ///
@@ -337,7 +337,7 @@ public struct JSONMember: Sendable {
   /// - Returns: Whether the keys are equal.
   public func hasKey(_ name: String) -> Bool {
     var name = name
-    return name.withUTF8 { stringEquals(keyCursor.entry, base: keyCursor.document.base, $0) }
+    return name.withUTF8 { keyCursor.document.string(keyCursor.entry, equals: $0) }
   }
 }
 
@@ -402,7 +402,7 @@ extension JSONDocument {
         while child < entry.end {
           let valueEnd = next(after: child + 1)
           if target < valueEnd {
-            components.append(.key(decodeString(tape[child], base: base)))
+            components.append(.key(string(tape[child])))
             current = target == child ? target : child + 1
             descended = true
             break

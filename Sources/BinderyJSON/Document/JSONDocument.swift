@@ -10,45 +10,43 @@
 /// ```
 ///
 /// A document is immutable and `Sendable`: cursors into it may be used from any task.
-public final class JSONDocument: @unchecked Sendable {
-  // @unchecked: both buffers are written only in init and never mutated afterwards, so
-  // concurrent reads need no lock.
-  let storage: UnsafeMutableBufferPointer<UInt8>
-  let base: UnsafePointer<UInt8>
+public final class JSONDocument: Sendable {
+  /// The input, shared with the caller when it was given as `[UInt8]`: never copied.
+  let bytes: [UInt8]
   let tape: [TapeEntry]
   /// The options the document was read with; lookups follow its duplicate-key policy.
   public let options: JSONReadingOptions
 
-  /// Reads JSON bytes.
+  /// Reads JSON bytes without copying them.
   ///
   /// - Parameters:
   ///   - bytes: The JSON text, UTF-8 encoded.
   ///   - options: How strictly to read; exactly RFC 8259 by default.
   /// - Throws: ``JSONReadError`` naming the line and column of the first problem.
-  public init(parsing bytes: some Sequence<UInt8>, options: JSONReadingOptions = .strict)
+  public init(parsing bytes: [UInt8], options: JSONReadingOptions = .strict) throws(JSONReadError)
+  {
+    self.tape = try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) -> [TapeEntry] in
+      guard let base = input.baseAddress, !input.isEmpty else {
+        throw JSONReadError(
+          .unexpectedEndOfInput, "expected a JSON value, found end of input", at: 0, in: input)
+      }
+      var scanner = JSONScanner(bytes: input, base: base, options: options)
+      return try scanner.scan()
+    }
+    self.bytes = bytes
+    self.options = options
+  }
+
+  /// Reads JSON bytes from any sequence (`Data`, `ArraySlice`, a `String`'s UTF-8 view).
+  ///
+  /// - Parameters:
+  ///   - bytes: The JSON text, UTF-8 encoded.
+  ///   - options: How strictly to read; exactly RFC 8259 by default.
+  /// - Throws: ``JSONReadError`` naming the line and column of the first problem.
+  public convenience init(parsing bytes: some Sequence<UInt8>, options: JSONReadingOptions = .strict)
     throws(JSONReadError)
   {
-    let copy = Array(bytes)
-    // One spare byte keeps the buffer non-empty, so its base address always exists.
-    let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: copy.count + 1)
-    _ = storage.initialize(from: copy)
-    storage[copy.count] = 0
-    guard let address = storage.baseAddress else {
-      // An allocation of at least one byte always has an address.
-      preconditionFailure("allocation without a base address")
-    }
-    let base = UnsafePointer(address)
-    let input = UnsafeBufferPointer(start: base, count: copy.count)
-    do {
-      var scanner = JSONScanner(bytes: input, base: base, options: options)
-      self.tape = try scanner.scan()
-    } catch {
-      storage.deallocate()
-      throw error
-    }
-    self.storage = storage
-    self.base = base
-    self.options = options
+    try self.init(parsing: Array(bytes), options: options)
   }
 
   /// Reads JSON text.
@@ -60,20 +58,36 @@ public final class JSONDocument: @unchecked Sendable {
   public convenience init(parsing text: String, options: JSONReadingOptions = .strict)
     throws(JSONReadError)
   {
-    try self.init(parsing: text.utf8, options: options)
+    try self.init(parsing: Array(text.utf8), options: options)
   }
 
-  deinit {
-    storage.deallocate()
+  /// Calls `body` with the input bytes. A document is never empty, so the buffer always has
+  /// a base address.
+  @inline(__always)
+  func withInput<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    try bytes.withUnsafeBufferPointer { (input) throws(E) -> R in try body(input) }
   }
 
-  /// The input bytes (without the spare terminator).
-  var input: UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: base, count: storage.count - 1)
+  /// The string of a tape entry, unescaped.
+  @inline(__always)
+  func string(_ entry: TapeEntry) -> String {
+    withInput { decodeString(entry, base: $0.baseAddress.unsafelyUnwrapped) }
+  }
+
+  /// True when the string of a tape entry equals `key` (UTF-8).
+  @inline(__always)
+  func string(_ entry: TapeEntry, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
+    withInput { stringEquals(entry, base: $0.baseAddress.unsafelyUnwrapped, key) }
+  }
+
+  /// Calls `body` with the text of a number entry.
+  @inline(__always)
+  func withNumberText<R>(_ entry: TapeEntry, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    withInput { body(UnsafeBufferPointer(rebasing: $0[entry.start..<entry.start + entry.length])) }
   }
 
   /// The number of bytes that were read.
-  public var byteCount: Int { storage.count - 1 }
+  public var byteCount: Int { bytes.count }
 
   /// The number of JSON values in the document, keys included.
   public var valueCount: Int { tape.count }

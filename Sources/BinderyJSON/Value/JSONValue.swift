@@ -166,52 +166,51 @@ extension JSONCursor {
   public func value() -> JSONValue {
     let document = document
     let tape = document.tape
-    let base = document.base
-    func convert(_ index: Int) -> JSONValue {
-      let entry = tape[index]
-      switch entry.kind {
-      case .null: return .null
-      case .true: return .bool(true)
-      case .false: return .bool(false)
-      case .string: return .string(decodeString(entry, base: base))
-      case .number:
-        let bytes = UnsafeBufferPointer(start: base + entry.start, count: entry.length)
-        if entry.isNonStandardNumber {
-          return .number(normalizedJSON5Number(bytes))
-        }
-        return .number(JSONNumber(uncheckedText: String(decoding: bytes, as: UTF8.self)))
-      case .array:
-        var elements: [JSONValue] = []
-        elements.reserveCapacity(entry.count)
-        var child = index + 1
-        while child < entry.end {
-          elements.append(convert(child))
-          child = document.next(after: child)
-        }
-        return .array(elements)
-      case .object:
-        var keys: [String] = []
-        var values: [JSONValue] = []
-        keys.reserveCapacity(entry.count)
-        values.reserveCapacity(entry.count)
-        var child = index + 1
-        while child < entry.end {
-          keys.append(decodeString(tape[child], base: base))
-          values.append(convert(child + 1))
-          child = document.next(after: child + 1)
-        }
-        if Set(keys).count != keys.count {
-          let firstWins = document.options.duplicateKeys != .lastWins
-          var object = JSONObject()
-          for (key, value) in zip(keys, values) where !(firstWins && object[key] != nil) {
-            object[key] = value
+    return document.withInput { input in
+      let base = input.baseAddress.unsafelyUnwrapped
+      func convert(_ index: Int) -> JSONValue {
+        let entry = tape[index]
+        switch entry.kind {
+        case .null: return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .string: return .string(decodeString(entry, base: base))
+        case .number:
+          let bytes = UnsafeBufferPointer(start: base + entry.start, count: entry.length)
+          if entry.isNonStandardNumber {
+            return .number(normalizedJSON5Number(bytes))
           }
-          return .object(object)
+          return .number(JSONNumber(uncheckedText: String(decoding: bytes, as: UTF8.self)))
+        case .array:
+          var elements: [JSONValue] = []
+          elements.reserveCapacity(entry.count)
+          var child = index + 1
+          while child < entry.end {
+            elements.append(convert(child))
+            child = document.next(after: child)
+          }
+          return .array(elements)
+        case .object:
+          var keys: [String] = []
+          var values: [JSONValue] = []
+          keys.reserveCapacity(entry.count)
+          values.reserveCapacity(entry.count)
+          var child = index + 1
+          while child < entry.end {
+            keys.append(decodeString(tape[child], base: base))
+            values.append(convert(child + 1))
+            child = document.next(after: child + 1)
+          }
+          return .object(makeObject(keys: keys, values: values))
         }
-        return .object(JSONObject(uniqueKeys: keys, values: values))
       }
+      return convert(index)
     }
-    return convert(index)
+  }
+
+  /// An object from members in document order, applying the duplicate-key policy.
+  private func makeObject(keys: [String], values: [JSONValue]) -> JSONObject {
+    JSONObject(documentKeys: keys, values: values, firstWins: document.options.duplicateKeys != .lastWins)
   }
 }
 

@@ -1,0 +1,34 @@
+// swift-tools-version: 6.1
+// Bindery's benchmarks, a nested package so that `swift test` at the root never builds them.
+//
+//   swift run -c release --package-path Benchmarks compare      # Bindery vs Foundation table
+//   swift package --package-path Benchmarks benchmark            # ordo-one suites (allocations)
+import PackageDescription
+
+let package = Package(
+  name: "BinderyBenchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(name: "Bindery", path: ".."),
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .target(name: "Corpus", swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+    .executableTarget(
+      name: "compare",
+      dependencies: ["Corpus", .product(name: "BinderyJSON", package: "Bindery")],
+      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+    ),
+    .executableTarget(
+      name: "JSONCore",
+      dependencies: [
+        "Corpus",
+        .product(name: "BinderyJSON", package: "Bindery"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/JSONCore",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
