@@ -8,6 +8,12 @@ let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// Debug builds check the document tape's invariants after every parse.
+let coreSettings =
+  strictSettings + [
+    .define("BINDERY_INTERNAL_CHECKS", .when(configuration: .debug))
+  ]
+
 let package = Package(
   name: "Bindery",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -21,7 +27,7 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
   ],
   targets: [
-    .target(name: "BinderyJSON", swiftSettings: strictSettings),
+    .target(name: "BinderyJSON", swiftSettings: coreSettings),
     .target(name: "Bindery", dependencies: ["BinderyJSON"], swiftSettings: strictSettings),
     .executableTarget(
       name: "BinderyCLI",

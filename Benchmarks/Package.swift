@@ -10,7 +10,8 @@ let package = Package(
   platforms: [.macOS(.v13)],
   dependencies: [
     .package(name: "Bindery", path: ".."),
-    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    .package(
+      url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
   ],
   targets: [
     .target(name: "Corpus", swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),

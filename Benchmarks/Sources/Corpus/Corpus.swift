@@ -16,7 +16,8 @@ public struct Corpus: Sendable {
     var random = SplitMix64(seed: 1)
     var statuses: [String] = []
     for index in 0..<count { statuses.append(tweet(index, &random)) }
-    let text = "{\"statuses\":[" + statuses.joined(separator: ",")
+    let text =
+      "{\"statuses\":[" + statuses.joined(separator: ",")
       + "],\"search_metadata\":{\"completed_in\":0.087,\"max_id\":505874924095815681,\"max_id_str\":\"505874924095815681\",\"next_results\":\"?max_id=505874847260352512&q=%E4%B8%80&count=100\",\"query\":\"%E4%B8%80\",\"refresh_url\":\"?since_id=505874924095815681&q=%E4%B8%80\",\"count\":100,\"since_id\":0,\"since_id_str\":\"0\"}}"
     return Corpus(name: "tweets", bytes: Array(text.utf8))
   }
@@ -27,7 +28,9 @@ public struct Corpus: Sendable {
     var parts: [String] = []
     let areaIds = (0..<40).map { 205_705_993 + $0 * 6 }
     parts.append(
-      "\"areaNames\":{" + areaIds.map { "\"\($0)\":\"\(random.words(2, from: Words.french))\"" }.joined(separator: ",") + "}")
+      "\"areaNames\":{"
+        + areaIds.map { "\"\($0)\":\"\(random.words(2, from: Words.french))\"" }.joined(
+          separator: ",") + "}")
     parts.append("\"audienceSubCategoryNames\":{\"337100890\":\"Abonné\"},\"blockNames\":{}")
     var eventEntries: [String] = []
     var eventIds: [Int] = []
@@ -35,7 +38,9 @@ public struct Corpus: Sendable {
       let id = 138_586_341 + index * 17
       eventIds.append(id)
       let logo = random.next() % 3 == 0 ? "null" : "\"/images/UE0AAAAAC\(random.hex(6))AAAAVDSVRN\""
-      let topics = (0..<Int(random.next() % 3 + 1)).map { _ in String(107_888_604 + Int(random.next() % 500)) }
+      let topics = (0..<Int(random.next() % 3 + 1)).map { _ in
+        String(107_888_604 + Int(random.next() % 500))
+      }
       eventEntries.append(
         "\"\(id)\":{\"description\":null,\"id\":\(id),\"logo\":\(logo),\"name\":\"\(random.words(3, from: Words.french))\",\"subTopicIds\":[337184269,337184283],\"subjectCode\":null,\"subtitle\":null,\"topicIds\":[\(topics.joined(separator: ","))]}"
       )
@@ -99,7 +104,8 @@ public struct Corpus: Sendable {
     let id = 505_874_924_095_815_681 - index * 77_003
     let userId = 1_186_275_104 + Int(random.next() % 1_000_000)
     let japanese = random.next() % 2 == 0
-    let text = japanese ? random.words(8, from: Words.japanese) : random.words(14, from: Words.english)
+    let text =
+      japanese ? random.words(8, from: Words.japanese) : random.words(14, from: Words.english)
     let name = random.words(2, from: japanese ? Words.japanese : Words.english)
     let hashtags = (0..<Int(random.next() % 3)).map { i in
       "{\"text\":\"\(random.words(1, from: Words.english))\",\"indices\":[\(i * 10),\(i * 10 + 8)]}"

@@ -32,7 +32,9 @@ struct Options {
 @inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
 
 /// Median seconds per iteration of `a` and `b`, measured in alternating rounds.
-func measure(rounds: Int, minimum: Double, _ a: () throws -> Void, _ b: () throws -> Void) rethrows -> (Double, Double) {
+func measure(rounds: Int, minimum: Double, _ a: () throws -> Void, _ b: () throws -> Void) rethrows
+  -> (Double, Double)
+{
   let clock = ContinuousClock()
   func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
@@ -62,29 +64,39 @@ var memoryLines: [String] = []
 for corpus in corpora {
   let bytes = corpus.bytes
   let data = Data(bytes)
-  let label = corpus.bytes.count >= 100_000
+  let label =
+    corpus.bytes.count >= 100_000
     ? "\(corpus.name) (\(String(format: "%.1f", Double(bytes.count) / 1e6)) MB)"
     : "\(corpus.name) (\(bytes.count) B)"
   func row(_ work: String, _ bindery: () throws -> Void, _ foundation: () throws -> Void) throws {
-    let (b, f) = try measure(rounds: options.rounds, minimum: options.minimumRoundSeconds, bindery, foundation)
+    let (b, f) = try measure(
+      rounds: options.rounds, minimum: options.minimumRoundSeconds, bindery, foundation)
     let mb = Double(bytes.count) / 1e6
     print(String(format: "| %@ | %@ | %.0f | %.0f | %.1f× |", label, work, mb / b, mb / f, f / b))
   }
-  try row("parse to document (vs JSONSerialization)", { consume(try JSONDocument(parsing: bytes)) }, {
-    consume(try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed))
-  })
-  try row("parse to JSONValue (vs JSONSerialization)", { consume(try JSONValue(parsing: bytes)) }, {
-    consume(try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed))
-  })
+  try row(
+    "parse to document (vs JSONSerialization)", { consume(try JSONDocument(parsing: bytes)) },
+    {
+      consume(try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed))
+    })
+  try row(
+    "parse to JSONValue (vs JSONSerialization)", { consume(try JSONValue(parsing: bytes)) },
+    {
+      consume(try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed))
+    })
   let value = try JSONValue(parsing: bytes)
   let object = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-  try row("write JSONValue (vs JSONSerialization)", { consume(try value.jsonBytes()) }, {
-    consume(try JSONSerialization.data(withJSONObject: object, options: .fragmentsAllowed))
-  })
+  try row(
+    "write JSONValue (vs JSONSerialization)", { consume(try value.jsonBytes()) },
+    {
+      consume(try JSONSerialization.data(withJSONObject: object, options: .fragmentsAllowed))
+    })
   let document = try JSONDocument(parsing: bytes)
   let tapeBytes = document.valueCount * 12
   memoryLines.append(
-    String(format: "| %@ | %d | %.2f× |", label, document.valueCount, Double(tapeBytes) / Double(bytes.count)))
+    String(
+      format: "| %@ | %d | %.2f× |", label, document.valueCount,
+      Double(tapeBytes) / Double(bytes.count)))
 }
 print("\nDocument memory: the document shares the caller's [UInt8] and adds one 12-byte tape entry")
 print("per value, so a parse holds the input plus this much again.\n")

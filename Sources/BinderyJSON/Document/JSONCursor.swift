@@ -91,7 +91,8 @@ public struct JSONCursor: Sendable {
     case .false: return "false"
     case .number:
       return
-        "number " + document.withNumberText(entry) { String(decoding: $0.prefix(40), as: UTF8.self) }
+        "number "
+        + document.withNumberText(entry) { String(decoding: $0.prefix(40), as: UTF8.self) }
     case .string:
       var text = document.string(entry)
       if text.count > 40 { text = String(text.prefix(40)) + "…" }

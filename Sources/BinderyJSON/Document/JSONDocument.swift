@@ -23,8 +23,7 @@ public final class JSONDocument: Sendable {
   ///   - bytes: The JSON text, UTF-8 encoded.
   ///   - options: How strictly to read; exactly RFC 8259 by default.
   /// - Throws: ``JSONReadError`` naming the line and column of the first problem.
-  public init(parsing bytes: [UInt8], options: JSONReadingOptions = .strict) throws(JSONReadError)
-  {
+  public init(parsing bytes: [UInt8], options: JSONReadingOptions = .strict) throws(JSONReadError) {
     self.tape = try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) -> [TapeEntry] in
       guard let base = input.baseAddress, !input.isEmpty else {
         throw JSONReadError(
@@ -35,6 +34,9 @@ public final class JSONDocument: Sendable {
     }
     self.bytes = bytes
     self.options = options
+    #if BINDERY_INTERNAL_CHECKS
+      checkInvariants()
+    #endif
   }
 
   /// Reads JSON bytes from any sequence (`Data`, `ArraySlice`, a `String`'s UTF-8 view).
@@ -43,7 +45,9 @@ public final class JSONDocument: Sendable {
   ///   - bytes: The JSON text, UTF-8 encoded.
   ///   - options: How strictly to read; exactly RFC 8259 by default.
   /// - Throws: ``JSONReadError`` naming the line and column of the first problem.
-  public convenience init(parsing bytes: some Sequence<UInt8>, options: JSONReadingOptions = .strict)
+  public convenience init(
+    parsing bytes: some Sequence<UInt8>, options: JSONReadingOptions = .strict
+  )
     throws(JSONReadError)
   {
     try self.init(parsing: Array(bytes), options: options)

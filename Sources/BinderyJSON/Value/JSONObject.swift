@@ -51,7 +51,8 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     var unique = true
     if keys.count > Self.indexThreshold {
       var index = [String: Int](minimumCapacity: keys.count)
-      for (position, key) in keys.enumerated() where index.updateValue(position, forKey: key) != nil {
+      for (position, key) in keys.enumerated() where index.updateValue(position, forKey: key) != nil
+      {
         unique = false
         break
       }

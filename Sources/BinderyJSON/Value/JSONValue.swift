@@ -210,7 +210,8 @@ extension JSONCursor {
 
   /// An object from members in document order, applying the duplicate-key policy.
   private func makeObject(keys: [String], values: [JSONValue]) -> JSONObject {
-    JSONObject(documentKeys: keys, values: values, firstWins: document.options.duplicateKeys != .lastWins)
+    JSONObject(
+      documentKeys: keys, values: values, firstWins: document.options.duplicateKeys != .lastWins)
   }
 }
 

@@ -1,0 +1,85 @@
+// run.sh compiles this file together with the core's sources into one module (SwiftPM's
+// executables rename `main`, which clashes with libFuzzer's), so the import is conditional.
+#if !FUZZ_SINGLE_MODULE
+  import BinderyJSON
+#endif
+
+/// Every reading option set the fuzzer cycles through, chosen by the first input byte.
+private let optionSets: [JSONReadingOptions] = [
+  .strict,
+  .json5,
+  .allowEscapedApostrophe,
+  JSONReadingOptions(allowsJSONP: true, allowsAntiXSSIPrefix: true, allowsByteOrderMark: true),
+  JSONReadingOptions(invalidUnicode: .replace, duplicateKeys: .reject, maxDepth: 16),
+  JSONReadingOptions(
+    allowsJSON5: true, allowsEscapedApostrophe: true, allowsJSONP: true, allowsAntiXSSIPrefix: true,
+    allowsByteOrderMark: true, invalidUnicode: .replace, duplicateKeys: .firstWins, maxDepth: 64,
+    maxSize: 1 << 16),
+]
+
+/// Reads the input with one option set; on success reads every value through the cursor,
+/// converts to JSONValue, writes it, reads the output back strictly and checks it is equal.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+  let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
+  guard let selector = bytes.first else { return 0 }
+  let options = optionSets[Int(selector) % optionSets.count]
+  let input = Array(bytes.dropFirst())
+  guard let document = try? JSONDocument(parsing: input, options: options) else { return 0 }
+  walk(document.root)
+  let value = document.root.value()
+  var writing = JSONWritingOptions(nonFiniteNumbers: .literals)
+  writing.maxDepth = .max
+  for sorted in [false, true] {
+    writing.sortsKeys = sorted
+    writing.prettyPrinted = sorted
+    guard let written = try? value.jsonBytes(options: writing) else {
+      fatalError("a read value could not be written")
+    }
+    var readBack = JSONReadingOptions.json5  // JSON5 only for Infinity and NaN
+    readBack.maxDepth = .max
+    guard let again = try? JSONValue(parsing: written, options: readBack) else {
+      fatalError("written output did not read back: \(String(decoding: written, as: UTF8.self))")
+    }
+    if again != value && !containsNaN(value) {
+      fatalError("round trip changed the value")
+    }
+  }
+  _ = value.description
+  return 0
+}
+
+private func walk(_ cursor: JSONCursor) {
+  switch cursor.kind {
+  case .null, .bool:
+    _ = try? cursor.bool()
+  case .number:
+    _ = try? cursor.double()
+    _ = try? cursor.integer(Int64.self)
+    _ = try? cursor.integer(UInt8.self)
+    _ = try? cursor.numberText()
+  case .string:
+    _ = try? cursor.string()
+    _ = try? JSONPath(parsing: (try? cursor.string()) ?? "")
+    _ = try? JSONPath(pointer: (try? cursor.string()) ?? "")
+  case .array:
+    guard let elements = try? cursor.elements() else { fatalError("an array has no elements") }
+    for element in elements { walk(element) }
+  case .object:
+    guard let members = try? cursor.members() else { fatalError("an object has no members") }
+    for member in members {
+      _ = cursor[member.key]
+      _ = member.value.path
+      walk(member.value)
+    }
+  }
+}
+
+private func containsNaN(_ value: JSONValue) -> Bool {
+  switch value {
+  case .number(let number): return number.text == "NaN"
+  case .array(let elements): return elements.contains(where: containsNaN)
+  case .object(let object): return object.values.contains(where: containsNaN)
+  default: return false
+  }
+}
