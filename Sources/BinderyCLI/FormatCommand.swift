@@ -36,7 +36,10 @@ struct FormatCommand: ParsableCommand {
     // JSON5 input may hold Infinity and NaN; write them back as they came.
     if reading.json5 { options.nonFiniteNumbers = .literals }
     do {
-      var bytes = try document.root.value().jsonBytes(options: options)
+      // Written straight from the document: no tree, no recursion, duplicates kept as they are.
+      var writer = JSONWriter(options: options)
+      try writer.value(document.root)
+      var bytes = try writer.finish()
       bytes.append(UInt8(ascii: "\n"))
       Terminal.output(bytes: bytes)
     } catch {

@@ -53,7 +53,9 @@ struct QueryCommand: ParsableCommand {
     options.maxDepth = .max
     if reading.json5 { options.nonFiniteNumbers = .literals }
     do {
-      var bytes = try cursor.value().jsonBytes(options: options)
+      var writer = JSONWriter(options: options)
+      try writer.value(cursor)
+      var bytes = try writer.finish()
       bytes.append(UInt8(ascii: "\n"))
       Terminal.output(bytes: bytes)
     } catch {

@@ -122,6 +122,18 @@ struct CLITests {
     #expect(whole.output == "[1,2]\n")
   }
 
+  @Test func formatsDeepDocumentsWhenTheLimitAllows() throws {
+    let deep = String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000)
+    let run = try Self.run(["format", "--compact", "--max-depth", "50000", "-"], input: deep)
+    #expect(run.status == 0)
+    #expect(run.output == deep + "\n")
+    let refused = try Self.run(["format", "-"], input: deep)
+    #expect(refused.status == 1)
+    #expect(
+      refused.error.contains(
+        "<stdin>:1:513: error: arrays and objects nested deeper than 512 levels"))
+  }
+
   @Test func readingFlagsReachTheReader() throws {
     #expect(try Self.run(["validate", "--jsonp", "-"], input: "cb({\"a\": 1});").status == 0)
     #expect(try Self.run(["validate", "-"], input: "cb({\"a\": 1});").status == 1)

@@ -1,4 +1,5 @@
 import BinderyJSON
+import BinderyTestSupport
 import Testing
 
 @Suite("Writer")
@@ -128,5 +129,48 @@ struct WriterTests {
     try writer.endObject()
     #expect(String(decoding: try writer.finish(), as: UTF8.self) == #"{"list":[null]}"#)
     #expect(throws: JSONWriteError.self) { try writer.bool(true) }
+  }
+}
+
+@Suite("Writer from a cursor")
+struct WriterFromCursorTests {
+  @Test(arguments: Fixtures.names(in: "pass"))
+  func writesTheSameValueAsTheTree(_ name: String) throws {
+    let document = try JSONDocument(parsing: Fixtures.bytes("pass/" + name))
+    for options in [
+      JSONWritingOptions.compact, JSONWritingOptions(prettyPrinted: true, sortsKeys: true),
+    ] {
+      var writer = JSONWriter(options: options)
+      try writer.value(document.root)
+      let streamed = try writer.finish()
+      #expect(try JSONValue(parsing: streamed) == document.root.value(), "\(name)")
+    }
+  }
+
+  @Test func writesSubtreesDuplicatesAndJSON5Numbers() throws {
+    let document = try JSONDocument(
+      parsing: "{a: [0x1F, .5, {}], b: {c: 'it\"s', c: +2}}", options: .json5)
+    var writer = JSONWriter()
+    try writer.value(document.root)
+    #expect(
+      String(decoding: try writer.finish(), as: UTF8.self)
+        == #"{"a":[31,0.5,{}],"b":{"c":"it\"s","c":2}}"#)
+    var subtree = JSONWriter()
+    try subtree.value(document.root.member("a"))
+    #expect(String(decoding: try subtree.finish(), as: UTF8.self) == "[31,0.5,{}]")
+  }
+
+  @Test func writesAnyDepthWithoutRecursion() throws {
+    let depth = 100_000
+    let text = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+    let document = try JSONDocument(parsing: text, options: JSONReadingOptions(maxDepth: depth))
+    var options = JSONWritingOptions()
+    options.maxDepth = depth
+    var writer = JSONWriter(options: options)
+    try writer.value(document.root)
+    #expect(try writer.finish() == Array(text.utf8))
+    var limited = JSONWriter()
+    let error = try #require(throws: JSONWriteError.self) { try limited.value(document.root) }
+    #expect(error.kind == .depthLimitExceeded)
   }
 }

@@ -216,7 +216,7 @@ extension JSONCursor {
 }
 
 /// JSON5 number text in JSON syntax: hex to decimal, `+` dropped, `.5` to `0.5`, `5.` to `5.0`.
-private func normalizedJSON5Number(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONNumber {
+func normalizedJSON5Number(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONNumber {
   var text = String(decoding: bytes, as: UTF8.self)
   if text.hasPrefix("+") { text.removeFirst() }
   var negative = false
