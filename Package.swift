@@ -28,7 +28,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "BinderyJSON", swiftSettings: coreSettings),
-    .target(name: "Bindery", dependencies: ["BinderyJSON"], swiftSettings: strictSettings),
+    .target(name: "BinderyNaming", swiftSettings: strictSettings),
+    .target(
+      name: "Bindery", dependencies: ["BinderyJSON", "BinderyNaming"], swiftSettings: strictSettings),
     .executableTarget(
       name: "BinderyCLI",
       dependencies: [
@@ -51,6 +53,11 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       exclude: ["Fixtures"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyNamingTests",
+      dependencies: ["BinderyNaming"],
       swiftSettings: strictSettings
     ),
     .testTarget(
