@@ -26,9 +26,10 @@ public enum JSONKind: String, Sendable, Hashable, CaseIterable {
 public struct JSONCursor: Sendable {
   /// The document this cursor reads.
   public let document: JSONDocument
-  let index: Int
+  /// The tape index of the value.
+  package let index: Int
 
-  init(document: JSONDocument, index: Int) {
+  package init(document: JSONDocument, index: Int) {
     self.document = document
     self.index = index
   }

@@ -13,7 +13,7 @@
 public final class JSONDocument: Sendable {
   /// The input, shared with the caller when it was given as `[UInt8]`: never copied.
   let bytes: [UInt8]
-  let tape: [TapeEntry]
+  package let tape: [TapeEntry]
   /// The options the document was read with; lookups follow its duplicate-key policy.
   public let options: JSONReadingOptions
 
@@ -68,25 +68,25 @@ public final class JSONDocument: Sendable {
   /// Calls `body` with the input bytes. A document is never empty, so the buffer always has
   /// a base address.
   @inline(__always)
-  func withInput<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+  package func withInput<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
     try bytes.withUnsafeBufferPointer { (input) throws(E) -> R in try body(input) }
   }
 
   /// The string of a tape entry, unescaped.
   @inline(__always)
-  func string(_ entry: TapeEntry) -> String {
+  package func string(_ entry: TapeEntry) -> String {
     withInput { decodeString(entry, base: $0.baseAddress.unsafelyUnwrapped) }
   }
 
   /// True when the string of a tape entry equals `key` (UTF-8).
   @inline(__always)
-  func string(_ entry: TapeEntry, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
+  package func string(_ entry: TapeEntry, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
     withInput { stringEquals(entry, base: $0.baseAddress.unsafelyUnwrapped, key) }
   }
 
   /// Calls `body` with the text of a number entry.
   @inline(__always)
-  func withNumberText<R>(_ entry: TapeEntry, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  package func withNumberText<R>(_ entry: TapeEntry, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     withInput { body(UnsafeBufferPointer(rebasing: $0[entry.start..<entry.start + entry.length])) }
   }
 
@@ -116,7 +116,7 @@ public final class JSONDocument: Sendable {
 
   /// The tape index just past the value at `index`: O(1) for containers too.
   @inline(__always)
-  func next(after index: Int) -> Int {
+  package func next(after index: Int) -> Int {
     let entry = tape[index]
     return entry.kind.rawValue >= TapeKind.array.rawValue ? entry.end : index + 1
   }

@@ -4,16 +4,16 @@
 /// key (a string entry) then value. Entries index into the input bytes, so building the tape
 /// allocates nothing per value, and a container records the index just past its last entry,
 /// so skipping a subtree is O(1).
-struct TapeEntry: Sendable {
+package struct TapeEntry: Sendable {
   /// Byte offset: the first byte of a number or literal, the first byte *inside* a string's
   /// quotes, the `[` or `{` of a container.
-  var offset: UInt32
+  package var offset: UInt32
   /// Scalars: the length in bytes of the number text or raw string content.
   /// Containers: the tape index just past the container's last entry.
-  var payload: UInt32
+  package var payload: UInt32
   /// The kind in the low 3 bits; for scalars, flags above them; for containers, the number of
   /// elements (members for objects) shifted left by 3.
-  var info: UInt32
+  package var info: UInt32
 
   static let kindMask: UInt32 = 0b111
   /// Strings: the raw content holds escapes. Numbers: the text has a fraction or exponent.
@@ -24,22 +24,22 @@ struct TapeEntry: Sendable {
   /// The largest element count a container may record.
   static let maxCount: UInt32 = (1 << 29) - 1
 
-  @inline(__always) var kind: TapeKind {
+  @inline(__always) package var kind: TapeKind {
     // The scanner only writes valid kinds, so the fallback is unreachable.
     TapeKind(rawValue: info & Self.kindMask) ?? .null
   }
-  @inline(__always) var count: Int { Int(info >> 3) }
-  @inline(__always) var hasEscapes: Bool { info & Self.flagA != 0 }
-  @inline(__always) var needsRepair: Bool { info & Self.flagB != 0 }
-  @inline(__always) var isIntegerText: Bool { info & Self.flagA == 0 }
-  @inline(__always) var isNonStandardNumber: Bool { info & Self.flagB != 0 }
-  @inline(__always) var start: Int { Int(offset) }
-  @inline(__always) var length: Int { Int(payload) }
-  @inline(__always) var end: Int { Int(payload) }
+  @inline(__always) package var count: Int { Int(info >> 3) }
+  @inline(__always) package var hasEscapes: Bool { info & Self.flagA != 0 }
+  @inline(__always) package var needsRepair: Bool { info & Self.flagB != 0 }
+  @inline(__always) package var isIntegerText: Bool { info & Self.flagA == 0 }
+  @inline(__always) package var isNonStandardNumber: Bool { info & Self.flagB != 0 }
+  @inline(__always) package var start: Int { Int(offset) }
+  @inline(__always) package var length: Int { Int(payload) }
+  @inline(__always) package var end: Int { Int(payload) }
 }
 
 /// The kind of one tape entry.
-enum TapeKind: UInt32, Sendable {
+package enum TapeKind: UInt32, Sendable {
   case null = 0
   case `false`, `true`, number, string, array, object
 }

@@ -1,8 +1,8 @@
 /// Converts number text, already validated by the scanner, into Swift numbers — exactly or not
 /// at all: a value that does not fit is reported, never rounded or truncated.
-enum NumberConversion {
+package enum NumberConversion {
   /// The outcome of reading number text as an integer.
-  enum IntegerResult<T> {
+  package enum IntegerResult<T> {
     case value(T)
     case outOfRange
     case notInteger
@@ -10,7 +10,7 @@ enum NumberConversion {
 
   /// Reads `text` as an integer of type `T`. Text with a fraction or exponent is accepted when
   /// it denotes a whole number (`1.0`, `1e2`), as Foundation does.
-  static func integer<T: FixedWidthInteger>(
+  package static func integer<T: FixedWidthInteger>(
     _ text: UnsafeBufferPointer<UInt8>, as _: T.Type, simple: Bool
   ) -> IntegerResult<T> {
     var i = 0
@@ -128,7 +128,7 @@ enum NumberConversion {
 
   /// Reads `text` as the nearest `Double` (correctly rounded), or `nil` when the magnitude is
   /// beyond `Double`'s range. JSON5's `Infinity` and `NaN` read as themselves.
-  static func double(_ text: UnsafeBufferPointer<UInt8>, nonStandard: Bool) -> Double? {
+  package static func double(_ text: UnsafeBufferPointer<UInt8>, nonStandard: Bool) -> Double? {
     if !nonStandard, let fast = clinger(text) { return fast }
     // Rare: more than 19 digits, a large exponent, or JSON5 syntax. The standard library's
     // conversion is correctly rounded and accepts every JSON and JSON5 form.

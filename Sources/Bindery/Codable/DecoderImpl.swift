@@ -1,0 +1,426 @@
+import BinderyJSON
+import Foundation
+internal import BinderyNaming
+
+/// Collects problems when ``BinderyDecoder/reportsAllErrors`` is set.
+final class ErrorCollector {
+  var errors: [DecodingError] = []
+}
+
+/// A problem already recorded by the collector, travelling up to the top-level call.
+struct ReportedError: Error {
+  let error: DecodingError
+}
+
+/// The `Decoder` for one decode call: a position on the tape and the path to it. Nested values
+/// are decoded by moving the position and restoring it, so one instance serves the whole call.
+final class DecoderImpl: Decoder {
+  let document: JSONDocument
+  let tape: [TapeEntry]
+  let settings: DecodingSettings
+  let collector: ErrorCollector?
+  /// The tape index of the value being decoded.
+  var current: Int
+  /// The path above the current value, and the current value's own key.
+  var parent: CodingPathNode?
+  var key: (any CodingKey)?
+
+  init(document: JSONDocument, settings: DecodingSettings, current: Int = 0) {
+    self.document = document
+    self.tape = document.tape
+    self.settings = settings
+    self.collector = settings.reportsAllErrors ? ErrorCollector() : nil
+    self.current = current
+  }
+
+  init(sharing other: DecoderImpl, current: Int, parent: CodingPathNode?, key: (any CodingKey)?) {
+    self.document = other.document
+    self.tape = other.tape
+    self.settings = other.settings
+    self.collector = other.collector
+    self.current = current
+    self.parent = parent
+    self.key = key
+  }
+
+  var codingPath: [any CodingKey] { makeCodingPath(parent, key) }
+
+  var userInfo: [CodingUserInfoKey: Any] { settings.userInfo.mapValues { $0 as Any } }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    try keyedContainer(at: current, parent: parent, key: key, slot: depth)
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try unkeyedContainer(at: current, parent: parent, key: key)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    SingleValueContainer(impl: self, index: current, parent: parent, key: key)
+  }
+
+  // MARK: Containers
+
+  func keyedContainer<Key: CodingKey>(
+    at index: Int, parent: CodingPathNode?, key: (any CodingKey)?, slot: Int
+  ) throws -> KeyedDecodingContainer<Key> {
+    guard tape[index].kind == .object else {
+      throw containerMismatch([String: Any].self, at: index, parent: parent, key: key)
+    }
+    return KeyedDecodingContainer(
+      KeyedContainer<Key>(impl: self, object: index, parent: parent, key: key, slot: slot))
+  }
+
+  // MARK: Keyed search state
+
+  /// Search state of the keyed container at each nesting depth.
+  private struct Slot {
+    var lookup: MemberLookup
+    var node: CodingPathNode?
+  }
+  private var slots: [Slot] = []
+  /// How many `init(from:)` calls are under way: the slot of a new keyed container.
+  private(set) var depth = 0
+
+  /// Gives the slot to a container for `object`, starting its search afresh.
+  func claim(slot: Int, object: Int) {
+    let fresh = Slot(lookup: MemberLookup(document: document, object: object), node: nil)
+    if slot < slots.count {
+      slots[slot] = fresh
+    } else {
+      while slots.count < slot { slots.append(fresh) }
+      slots.append(fresh)
+    }
+  }
+
+  /// Looks a key up in `object`, continuing the search state of its slot when the slot still
+  /// belongs to it (a container used out of order simply searches from the start).
+  @inline(__always)
+  func lookUp(_ key: String, in object: Int, slot: Int) -> Int? {
+    if slot < slots.count, slots[slot].lookup.object == object {
+      return slots[slot].lookup.valueIndex(forKey: key)
+    }
+    var lookup = MemberLookup(document: document, object: object)
+    return lookup.valueIndex(forKey: key)
+  }
+
+  /// The path node of a keyed container, made once per container and kept in its slot.
+  func node(slot: Int, object: Int, parent: CodingPathNode?, key: any CodingKey) -> CodingPathNode {
+    if slot < slots.count, slots[slot].lookup.object == object, let node = slots[slot].node {
+      return node
+    }
+    let node = CodingPathNode(parent: parent, key: key)
+    if slot < slots.count, slots[slot].lookup.object == object { slots[slot].node = node }
+    return node
+  }
+
+  func unkeyedContainer(at index: Int, parent: CodingPathNode?, key: (any CodingKey)?) throws
+    -> any UnkeyedDecodingContainer
+  {
+    guard tape[index].kind == .array else {
+      throw containerMismatch([Any].self, at: index, parent: parent, key: key)
+    }
+    return UnkeyedContainer(impl: self, array: index, parent: parent, key: key)
+  }
+
+  private func containerMismatch(
+    _ type: Any.Type, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
+  ) -> DecodingError {
+    let path = makeCodingPath(parent, key)
+    if tape[index].kind == .null {
+      return .valueNotFound(
+        type, context(path, "Cannot get \(type == [Any].self ? "unkeyed" : "keyed") decoding container -- found null value instead", at: index))
+    }
+    return .typeMismatch(
+      type, context(path, "Expected to decode \(type) but found \(describe(index)) instead.", at: index))
+  }
+
+  // MARK: Values
+
+  /// Decodes a value of any type at a tape index: scalars and Foundation's special types
+  /// directly, everything else through its `init(from:)` with this decoder moved there.
+  func unwrap<T: Decodable>(
+    _ type: T.Type, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
+  ) throws -> T {
+    if T.self == String.self { return unsafeBitCast(try string(at: index, parent, key), to: T.self) }
+    if T.self == Int.self { return unsafeBitCast(try integer(Int.self, at: index, parent, key), to: T.self) }
+    if T.self == Double.self { return unsafeBitCast(try floating(Double.self, at: index, parent, key), to: T.self) }
+    if T.self == Bool.self { return unsafeBitCast(try bool(at: index, parent, key), to: T.self) }
+    if T.self == Int64.self { return unsafeBitCast(try integer(Int64.self, at: index, parent, key), to: T.self) }
+    if T.self == Date.self { return unsafeBitCast(try date(at: index, parent, key), to: T.self) }
+    if T.self == URL.self { return try cast(try url(at: index, parent, key)) }
+    if T.self == Data.self { return try cast(try data(at: index, parent, key)) }
+    if T.self == Decimal.self { return try cast(try decimal(at: index, parent, key)) }
+    if T.self == JSONValue.self { return try cast(JSONCursor(document: document, index: index).value()) }
+    if let dictionary = T.self as? any StringKeyedDictionary.Type {
+      return try cast(try dictionary.decode(from: self, at: index, parent: parent, key: key))
+    }
+    let saved = (current, self.parent, self.key)
+    current = index
+    self.parent = parent
+    self.key = key
+    depth += 1
+    defer {
+      (current, self.parent, self.key) = saved
+      depth -= 1
+    }
+    return try T(from: self)
+  }
+
+  private func cast<T, U>(_ value: U) throws -> T {
+    guard let value = value as? T else {
+      // The callers above have compared T with U's type: this cannot happen.
+      preconditionFailure("\(U.self) is not \(T.self)")
+    }
+    return value
+  }
+
+  // MARK: Scalars
+
+  func bool(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> Bool {
+    switch tape[index].kind {
+    case .true: return true
+    case .false: return false
+    default: throw mismatch(Bool.self, at: index, parent, key)
+    }
+  }
+
+  func string(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> String {
+    let entry = tape[index]
+    guard entry.kind == .string else { throw mismatch(String.self, at: index, parent, key) }
+    return document.string(entry)
+  }
+
+  func integer<T: FixedWidthInteger>(
+    _ type: T.Type, at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?
+  ) throws -> T {
+    let entry = tape[index]
+    guard entry.kind == .number else { throw mismatch(T.self, at: index, parent, key) }
+    let simple = entry.isIntegerText && !entry.isNonStandardNumber
+    let result = document.withNumberText(entry) { NumberConversion.integer($0, as: T.self, simple: simple) }
+    if case .value(let value) = result { return value }
+    throw numberDoesNotFit(T.self, at: index, parent, key)
+  }
+
+  func floating<T: BinaryFloatingPoint>(
+    _ type: T.Type, at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?
+  ) throws -> T {
+    let entry = tape[index]
+    switch entry.kind {
+    case .number:
+      let nonStandard = entry.isNonStandardNumber
+      guard let value = document.withNumberText(entry, { NumberConversion.double($0, nonStandard: nonStandard) })
+      else { throw numberDoesNotFit(T.self, at: index, parent, key) }
+      if T.self == Float.self, value.isFinite, abs(value) > Double(Float.greatestFiniteMagnitude) {
+        throw numberDoesNotFit(T.self, at: index, parent, key)
+      }
+      return T(value)
+    case .string:
+      if case .convertFromString(let positive, let negative, let nan) = settings.nonConformingFloat {
+        let text = document.string(entry)
+        if text == positive { return .infinity }
+        if text == negative { return -.infinity }
+        if text == nan { return .nan }
+      }
+      throw mismatch(T.self, at: index, parent, key)
+    default:
+      throw mismatch(T.self, at: index, parent, key)
+    }
+  }
+
+  private func numberDoesNotFit(
+    _ type: Any.Type, at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?
+  ) -> DecodingError {
+    let text = (try? JSONCursor(document: document, index: index).numberText()) ?? "?"
+    return .dataCorrupted(
+      context(makeCodingPath(parent, key), "Parsed JSON number <\(text)> does not fit in \(type).", at: index))
+  }
+
+  // MARK: Foundation's special types
+
+  func date(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> Date {
+    switch settings.date {
+    case .deferredToDate:
+      return Date(timeIntervalSinceReferenceDate: try floating(Double.self, at: index, parent, key))
+    case .secondsSince1970:
+      return Date(timeIntervalSince1970: try floating(Double.self, at: index, parent, key))
+    case .millisecondsSince1970:
+      return Date(timeIntervalSince1970: try floating(Double.self, at: index, parent, key) / 1000)
+    case .iso8601:
+      let text = try string(at: index, parent, key)
+      guard let date = ISO8601.date(from: text) else {
+        throw DecodingError.dataCorrupted(
+          context(makeCodingPath(parent, key), "Expected date string to be ISO8601-formatted.", at: index))
+      }
+      return date
+    case .formatted(let formatter):
+      let text = try string(at: index, parent, key)
+      guard let date = formatter.date(from: text) else {
+        throw DecodingError.dataCorrupted(
+          context(
+            makeCodingPath(parent, key), "Date string does not match format expected by formatter.", at: index))
+      }
+      return date
+    case .custom(let closure):
+      return try closure(DecoderImpl(sharing: self, current: index, parent: parent, key: key))
+    }
+  }
+
+  func data(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> Data {
+    switch settings.data {
+    case .deferredToData:
+      return try withMoved(to: index, parent, key) { try Data(from: self) }
+    case .base64:
+      let text = try string(at: index, parent, key)
+      guard let data = Data(base64Encoded: text) else {
+        throw DecodingError.dataCorrupted(
+          context(makeCodingPath(parent, key), "Encountered Data is not valid Base64.", at: index))
+      }
+      return data
+    case .custom(let closure):
+      return try closure(DecoderImpl(sharing: self, current: index, parent: parent, key: key))
+    }
+  }
+
+  func url(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> URL {
+    let text = try string(at: index, parent, key)
+    guard let url = URL(string: text) else {
+      throw DecodingError.dataCorrupted(
+        context(makeCodingPath(parent, key), "Invalid URL string.", at: index))
+    }
+    return url
+  }
+
+  func decimal(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> Decimal {
+    let entry = tape[index]
+    guard entry.kind == .number, !entry.isNonStandardNumber else {
+      throw mismatch(Decimal.self, at: index, parent, key)
+    }
+    let text = document.withNumberText(entry) { String(decoding: $0, as: UTF8.self) }
+    guard let value = Decimal(string: text) else { throw numberDoesNotFit(Decimal.self, at: index, parent, key) }
+    return value
+  }
+
+  private func withMoved<T>(to index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?, _ body: () throws -> T)
+    rethrows -> T
+  {
+    let saved = (current, self.parent, self.key)
+    current = index
+    self.parent = parent
+    self.key = key
+    defer { (current, self.parent, self.key) = saved }
+    return try body()
+  }
+
+  // MARK: Errors
+
+  func mismatch(_ type: Any.Type, at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?)
+    -> DecodingError
+  {
+    let path = makeCodingPath(parent, key)
+    if tape[index].kind == .null {
+      return .valueNotFound(type, context(path, "Cannot get value of type \(type) -- found null value instead", at: index))
+    }
+    return .typeMismatch(type, context(path, "Expected to decode \(type) but found \(describe(index)) instead.", at: index))
+  }
+
+  /// Foundation's words for what was found.
+  func describe(_ index: Int) -> String {
+    switch tape[index].kind {
+    case .null: return "null"
+    case .true, .false: return "bool"
+    case .number: return "number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "a dictionary"
+    }
+  }
+
+  /// A context whose description ends with the value's line and column.
+  func context(_ path: [any CodingKey], _ message: String, at index: Int) -> DecodingError.Context {
+    let location = JSONCursor(document: document, index: index).location
+    return DecodingError.Context(
+      codingPath: path, debugDescription: "\(message) (line \(location.line), column \(location.column))")
+  }
+
+  /// Runs `body`; with error collection on, records a failure and returns `placeholder`
+  /// so decoding can go on to find the next problem.
+  @inline(__always)
+  func recovering<T>(_ placeholder: @autoclosure () -> T, _ body: () throws -> T) throws -> T {
+    guard let collector else { return try body() }
+    do {
+      return try body()
+    } catch let error as DecodingError {
+      collector.errors.append(error)
+      return placeholder()
+    }
+  }
+
+  /// Runs a nested decode; with error collection on, records a failure once and passes it up.
+  @inline(__always)
+  func reporting<T>(_ body: () throws -> T) throws -> T {
+    guard let collector else { return try body() }
+    do {
+      return try body()
+    } catch let error as DecodingError {
+      collector.errors.append(error)
+      throw ReportedError(error: error)
+    }
+  }
+
+  /// Moves to the value at a result key path, building the coding path of its steps.
+  func descend(_ path: JSONPath) throws -> (Int, CodingPathNode?) {
+    var cursor = document.root
+    var node: CodingPathNode?
+    for component in path.components {
+      let key: any CodingKey
+      switch component {
+      case .key(let name): key = StringKey(name)
+      case .index(let position): key = IndexKey(position)
+      }
+      do {
+        cursor = try cursor.cursor(at: JSONPath([component]))
+      } catch {
+        let context = DecodingError.Context(
+          codingPath: codingPathOf(node) + [key], debugDescription: error.description, underlyingError: error)
+        if case .index = component { throw DecodingError.valueNotFound(Any.self, context) }
+        throw DecodingError.keyNotFound(key, context)
+      }
+      node = CodingPathNode(parent: node, key: key)
+    }
+    return (cursor.index, node)
+  }
+
+  private func codingPathOf(_ node: CodingPathNode?) -> [any CodingKey] { node?.path ?? [] }
+}
+
+/// `[String: Value]` dictionaries, which Foundation decodes without applying the key strategy.
+protocol StringKeyedDictionary {
+  static func decode(from impl: DecoderImpl, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?)
+    throws -> Self
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+  static func decode(from impl: DecoderImpl, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?)
+    throws -> Self
+  {
+    let entry = impl.tape[index]
+    guard entry.kind == .object else {
+      throw impl.mismatch([String: Value].self, at: index, parent, key)
+    }
+    let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
+    let firstWins = impl.document.options.duplicateKeys == .firstWins
+    var result = [String: Value](minimumCapacity: entry.count)
+    var member = index + 1
+    while member < entry.end {
+      let name = impl.document.string(impl.tape[member])
+      if !(firstWins && result[name] != nil) {
+        result[name] = try impl.reporting {
+          try impl.unwrap(Value.self, at: member + 1, parent: node, key: StringKey(name))
+        }
+      }
+      member = impl.document.next(after: member + 1)
+    }
+    return result
+  }
+}

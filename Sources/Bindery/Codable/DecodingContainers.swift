@@ -1,0 +1,328 @@
+import BinderyJSON
+import Foundation
+internal import BinderyNaming
+
+/// The keyed container over one JSON object.
+///
+/// Its member search state lives in the decoder's slot for its depth (the protocol's methods
+/// are not `mutating`), so decoding a nested value does not reset the parent's search.
+struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let impl: DecoderImpl
+  let object: Int
+  let parent: CodingPathNode?
+  let ownKey: (any CodingKey)?
+  let slot: Int
+  /// JSON keys converted by a non-default key strategy, to value indices; `nil` otherwise.
+  private let converted: [String: Int]?
+  private let convertedOrder: [String]
+
+  init(impl: DecoderImpl, object: Int, parent: CodingPathNode?, key: (any CodingKey)?, slot: Int) {
+    self.impl = impl
+    self.object = object
+    self.parent = parent
+    self.ownKey = key
+    self.slot = slot
+    impl.claim(slot: slot, object: object)
+    switch impl.settings.key {
+    case .useDefaultKeys:
+      converted = nil
+      convertedOrder = []
+    case .convertFromSnakeCase, .custom:
+      var map: [String: Int] = [:]
+      var order: [String] = []
+      let firstWins = impl.document.options.duplicateKeys == .firstWins
+      let path = makeCodingPath(parent, key)
+      var member = object + 1
+      let end = impl.tape[object].end
+      while member < end {
+        let raw = impl.document.string(impl.tape[member])
+        let name: String
+        if case .custom(let closure) = impl.settings.key {
+          name = closure(path + [StringKey(raw)]).stringValue
+        } else {
+          name = KeyCase.camelCase(fromSnakeCase: raw)
+        }
+        if map[name] == nil { order.append(name) }
+        if !(firstWins && map[name] != nil) { map[name] = member + 1 }
+        member = impl.document.next(after: member + 1)
+      }
+      converted = map
+      convertedOrder = order
+    }
+  }
+
+  var codingPath: [any CodingKey] { makeCodingPath(parent, ownKey) }
+
+  var allKeys: [Key] {
+    if converted != nil { return convertedOrder.compactMap { Key(stringValue: $0) } }
+    var seen = Set<String>()
+    var keys: [Key] = []
+    var member = object + 1
+    let end = impl.tape[object].end
+    while member < end {
+      let name = impl.document.string(impl.tape[member])
+      if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+      member = impl.document.next(after: member + 1)
+    }
+    return keys
+  }
+
+  func contains(_ key: Key) -> Bool { find(key) != nil }
+
+  private func find(_ key: Key) -> Int? {
+    if let converted { return converted[key.stringValue] }
+    return impl.lookUp(key.stringValue, in: object, slot: slot)
+  }
+
+  private func childParent() -> CodingPathNode? {
+    guard let ownKey else { return parent }
+    return impl.node(slot: slot, object: object, parent: parent, key: ownKey)
+  }
+
+  private func value(for key: Key) throws -> Int {
+    if let index = find(key) { return index }
+    throw DecodingError.keyNotFound(
+      key,
+      DecodingError.Context(
+        codingPath: codingPath,
+        debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+  }
+
+  private func scalar<T>(_ key: Key, _ placeholder: T, _ read: (Int, CodingPathNode?) throws -> T) throws -> T {
+    try impl.recovering(placeholder) { try read(try value(for: key), childParent()) }
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    impl.tape[try value(for: key)].kind == .null
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    try scalar(key, false) { try impl.bool(at: $0, $1, key) }
+  }
+
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    try scalar(key, "") { try impl.string(at: $0, $1, key) }
+  }
+
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    try scalar(key, 0) { try impl.floating(Double.self, at: $0, $1, key) }
+  }
+
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    try scalar(key, 0) { try impl.floating(Float.self, at: $0, $1, key) }
+  }
+
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+
+  private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
+    try scalar(key, 0) { try impl.integer(T.self, at: $0, $1, key) }
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    let index: Int
+    do {
+      index = try value(for: key)
+    } catch let error as DecodingError {
+      throw try impl.reporting { throw error }
+    }
+    let parent = childParent()
+    return try impl.reporting { try impl.unwrap(T.self, at: index, parent: parent, key: key) }
+  }
+
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    guard let index = find(key), impl.tape[index].kind != .null else { return nil }
+    let parent = childParent()
+    return try impl.reporting { try impl.unwrap(T.self, at: index, parent: parent, key: key) }
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+    -> KeyedDecodingContainer<NestedKey>
+  {
+    try impl.keyedContainer(at: try value(for: key), parent: childParent(), key: key, slot: slot + 1)
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try impl.unkeyedContainer(at: try value(for: key), parent: childParent(), key: key)
+  }
+
+  func superDecoder() throws -> any Decoder {
+    try superDecoder(named: StringKey.super)
+  }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    try superDecoder(named: key)
+  }
+
+  private func superDecoder(named key: any CodingKey) throws -> any Decoder {
+    let parent = childParent()
+    guard let index = converted?[key.stringValue] ?? impl.lookUp(key.stringValue, in: object, slot: slot)
+    else {
+      // Foundation hands out a decoder at `null` for a missing key.
+      let impl = DecoderImpl(document: try JSONDocument(parsing: "null"), settings: impl.settings)
+      impl.parent = parent
+      impl.key = key
+      return impl
+    }
+    return DecoderImpl(sharing: impl, current: index, parent: parent, key: key)
+  }
+}
+
+/// The unkeyed container over one JSON array.
+struct UnkeyedContainer: UnkeyedDecodingContainer {
+  let impl: DecoderImpl
+  let parent: CodingPathNode?
+  let ownKey: (any CodingKey)?
+  private var node: CodingPathNode?
+  private var position: Int
+  let count: Int?
+  private(set) var currentIndex = 0
+
+  init(impl: DecoderImpl, array: Int, parent: CodingPathNode?, key: (any CodingKey)?) {
+    self.impl = impl
+    self.parent = parent
+    self.ownKey = key
+    self.position = array + 1
+    self.count = impl.tape[array].count
+  }
+
+  var codingPath: [any CodingKey] { makeCodingPath(parent, ownKey) }
+  var isAtEnd: Bool { currentIndex >= (count ?? 0) }
+
+  private mutating func childParent() -> CodingPathNode? {
+    guard let ownKey else { return parent }
+    if let node { return node }
+    let made = CodingPathNode(parent: parent, key: ownKey)
+    node = made
+    return made
+  }
+
+  private mutating func advance() {
+    position = impl.document.next(after: position)
+    currentIndex += 1
+  }
+
+  private func atEnd(_ type: Any.Type) -> DecodingError {
+    .valueNotFound(
+      type,
+      DecodingError.Context(
+        codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+  }
+
+  mutating func decodeNil() throws -> Bool {
+    guard !isAtEnd else { throw atEnd(Any?.self) }
+    if impl.tape[position].kind == .null {
+      advance()
+      return true
+    }
+    return false
+  }
+
+  private mutating func scalar<T>(
+    _ placeholder: T, _ read: (DecoderImpl, Int, CodingPathNode?, IndexKey) throws -> T
+  ) throws -> T {
+    guard !isAtEnd else { throw atEnd(T.self) }
+    let parent = childParent()
+    let (impl, position, key) = (impl, position, IndexKey(currentIndex))
+    let value = try impl.recovering(placeholder) { try read(impl, position, parent, key) }
+    advance()
+    return value
+  }
+
+  mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar(false) { try $0.bool(at: $1, $2, $3) } }
+  mutating func decode(_ type: String.Type) throws -> String { try scalar("") { try $0.string(at: $1, $2, $3) } }
+  mutating func decode(_ type: Double.Type) throws -> Double {
+    try scalar(0) { try $0.floating(Double.self, at: $1, $2, $3) }
+  }
+  mutating func decode(_ type: Float.Type) throws -> Float {
+    try scalar(0) { try $0.floating(Float.self, at: $1, $2, $3) }
+  }
+  mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
+  mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
+  mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
+  mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
+  mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
+  mutating func decode(_ type: UInt.Type) throws -> UInt { try integer() }
+  mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
+  mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
+  mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
+  mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+
+  private mutating func integer<T: FixedWidthInteger>() throws -> T {
+    try scalar(0) { try $0.integer(T.self, at: $1, $2, $3) }
+  }
+
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    guard !isAtEnd else { throw try impl.reporting { throw atEnd(T.self) } }
+    let parent = childParent()
+    let value = try impl.reporting {
+      try impl.unwrap(T.self, at: position, parent: parent, key: IndexKey(currentIndex))
+    }
+    advance()
+    return value
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+    -> KeyedDecodingContainer<NestedKey>
+  {
+    guard !isAtEnd else { throw atEnd(KeyedDecodingContainer<NestedKey>.self) }
+    let parent = childParent()
+    let container: KeyedDecodingContainer<NestedKey> = try impl.keyedContainer(
+      at: position, parent: parent, key: IndexKey(currentIndex), slot: impl.depth + 1)
+    advance()
+    return container
+  }
+
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard !isAtEnd else { throw atEnd((any UnkeyedDecodingContainer).self) }
+    let parent = childParent()
+    let container = try impl.unkeyedContainer(at: position, parent: parent, key: IndexKey(currentIndex))
+    advance()
+    return container
+  }
+
+  mutating func superDecoder() throws -> any Decoder {
+    guard !isAtEnd else { throw atEnd((any Decoder).self) }
+    let parent = childParent()
+    let decoder = DecoderImpl(sharing: impl, current: position, parent: parent, key: IndexKey(currentIndex))
+    advance()
+    return decoder
+  }
+}
+
+/// The single-value container at one JSON value.
+struct SingleValueContainer: SingleValueDecodingContainer {
+  let impl: DecoderImpl
+  let index: Int
+  let parent: CodingPathNode?
+  let key: (any CodingKey)?
+
+  var codingPath: [any CodingKey] { makeCodingPath(parent, key) }
+
+  func decodeNil() -> Bool { impl.tape[index].kind == .null }
+  func decode(_ type: Bool.Type) throws -> Bool { try impl.bool(at: index, parent, key) }
+  func decode(_ type: String.Type) throws -> String { try impl.string(at: index, parent, key) }
+  func decode(_ type: Double.Type) throws -> Double { try impl.floating(Double.self, at: index, parent, key) }
+  func decode(_ type: Float.Type) throws -> Float { try impl.floating(Float.self, at: index, parent, key) }
+  func decode(_ type: Int.Type) throws -> Int { try impl.integer(Int.self, at: index, parent, key) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try impl.integer(Int8.self, at: index, parent, key) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try impl.integer(Int16.self, at: index, parent, key) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try impl.integer(Int32.self, at: index, parent, key) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try impl.integer(Int64.self, at: index, parent, key) }
+  func decode(_ type: UInt.Type) throws -> UInt { try impl.integer(UInt.self, at: index, parent, key) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try impl.integer(UInt8.self, at: index, parent, key) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try impl.integer(UInt16.self, at: index, parent, key) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try impl.integer(UInt32.self, at: index, parent, key) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try impl.integer(UInt64.self, at: index, parent, key) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try impl.unwrap(T.self, at: index, parent: parent, key: key)
+  }
+}

@@ -1,0 +1,130 @@
+/// Finds the members of one object by key, for decoders that ask for many keys of the same
+/// object.
+///
+/// Decoders usually ask for keys in the order the server wrote them, so each search starts
+/// where the last one ended and wraps around: decoding every key of an object costs about one
+/// pass over it instead of one pass per key. Starting anywhere is only correct when the
+/// object's keys are unique, so uniqueness is checked once, lazily, with cheap fingerprints;
+/// objects that do repeat a key are searched in full, following the document's
+/// ``JSONReadingOptions/duplicateKeys`` policy.
+package struct MemberLookup {
+  let document: JSONDocument
+  /// The tape index of the object searched.
+  package let object: Int
+  let end: Int
+  var hint: Int
+  var knownUnique: Bool?
+
+  /// Creates a lookup over the object at tape index `object`.
+  package init(document: JSONDocument, object: Int) {
+    self.document = document
+    self.object = object
+    self.end = document.tape[object].end
+    self.hint = object + 1
+    self.knownUnique = document.options.duplicateKeys == .reject ? true : nil
+  }
+
+  /// The tape index of the value for `key`, or `nil` when the object has no such member.
+  package mutating func valueIndex(forKey key: String) -> Int? {
+    var key = key
+    return key.withUTF8 { valueIndex(forUTF8: $0) }
+  }
+
+  /// The tape index of the value for a key given as UTF-8, or `nil`.
+  package mutating func valueIndex(forUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+    if knownUnique == nil { knownUnique = keysAreUnique() }
+    let tape = document.tape
+    guard knownUnique == true else {
+      // Repeated keys: the policy decides which member counts.
+      let lastWins = document.options.duplicateKeys == .lastWins
+      var found: Int?
+      var member = object + 1
+      while member < end {
+        if document.string(tape[member], equals: key) {
+          found = member + 1
+          if !lastWins { break }
+        }
+        member = document.next(after: member + 1)
+      }
+      return found
+    }
+    var member = hint
+    while member < end {
+      let next = document.next(after: member + 1)
+      if document.string(tape[member], equals: key) {
+        hint = next
+        return member + 1
+      }
+      member = next
+    }
+    member = object + 1
+    while member < hint {
+      let next = document.next(after: member + 1)
+      if document.string(tape[member], equals: key) {
+        hint = next
+        return member + 1
+      }
+      member = next
+    }
+    return nil
+  }
+
+  /// True when no two keys are equal. Keys with escapes are not fingerprinted: an object that
+  /// has one is treated as possibly repeating (searched in full), which is always correct.
+  private func keysAreUnique() -> Bool {
+    let tape = document.tape
+    let count = tape[object].count
+    if count < 2 { return true }
+    return document.withInput { input -> Bool in
+      guard let base = input.baseAddress else { return true }
+      func fingerprint(_ entry: TapeEntry) -> UInt64 {
+        let length = entry.length
+        let start = base + entry.start
+        var value = UInt64(truncatingIfNeeded: min(length, 0xFFFF)) << 48
+        if length > 0 { value |= UInt64(start[0]) << 40 | UInt64(start[length - 1]) << 16 }
+        if length > 1 { value |= UInt64(start[1]) << 32 | UInt64(start[length - 2]) << 8 }
+        if length > 2 { value |= UInt64(start[2]) << 24 | UInt64(start[length / 2]) }
+        return value
+      }
+      func same(_ a: TapeEntry, _ b: TapeEntry) -> Bool {
+        a.length == b.length && memcmpEqual(base + a.start, base + b.start, a.length)
+      }
+      return withUnsafeTemporaryAllocation(of: (UInt64, Int).self, capacity: count) { keys in
+        var member = object + 1
+        var n = 0
+        while member < end {
+          let entry = tape[member]
+          if entry.hasEscapes { return false }
+          keys[n] = (fingerprint(entry), member)
+          n += 1
+          member = document.next(after: member + 1)
+        }
+        if n <= 32 {
+          for i in 1..<n {
+            for j in 0..<i where keys[i].0 == keys[j].0 {
+              if same(tape[keys[i].1], tape[keys[j].1]) { return false }
+            }
+          }
+          return true
+        }
+        let sorted = keys.prefix(n).sorted { $0.0 < $1.0 }
+        var i = 0
+        while i < sorted.count {
+          var j = i + 1
+          while j < sorted.count, sorted[j].0 == sorted[i].0 {
+            for k in i..<j where same(tape[sorted[k].1], tape[sorted[j].1]) { return false }
+            j += 1
+          }
+          i = j
+        }
+        return true
+      }
+    }
+  }
+}
+
+@inline(__always)
+private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  for i in 0..<count where a[i] != b[i] { return false }
+  return true
+}
