@@ -56,6 +56,15 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
+      name: "BinderyTests",
+      dependencies: [
+        "Bindery",
+        "BinderyTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
       name: "BinderyNamingTests",
       dependencies: ["BinderyNaming"],
       swiftSettings: strictSettings

@@ -79,7 +79,9 @@ public final class BinderyDecoder: @unchecked Sendable {
     set { locked { $0.assumesTopLevelDictionary = newValue } }
   }
 
-  /// Bindery's reading options: Flickr's `\'`, JSONP, a byte order mark, limits.
+  /// Bindery's reading options: Flickr's `\'`, JSONP, a byte order mark, limits. Strict
+  /// RFC 8259 by default, except that a repeated key reads its first value, as Foundation's
+  /// decoder does.
   public var readingOptions: JSONReadingOptions {
     get { locked { $0.reading } }
     set { locked { $0.reading = newValue } }
@@ -180,7 +182,8 @@ struct DecodingSettings: Sendable {
   var nonConformingFloat: BinderyDecoder.NonConformingFloatDecodingStrategy = .throw
   var key: BinderyDecoder.KeyDecodingStrategy = .useDefaultKeys
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-  var reading = JSONReadingOptions.strict
+  /// Foundation's decoder reads the first of repeated keys; so does this one, by default.
+  var reading = JSONReadingOptions(duplicateKeys: .firstWins)
   var assumesTopLevelDictionary = false
   var reportsAllErrors = false
 }

@@ -30,6 +30,20 @@ public struct JSONWriter: Sendable {
   }
   private var frames: [Frame] = []
   private var wroteTopLevel = false
+  /// How many values have been begun, for encoders that need to know whether a value slot was
+  /// filled.
+  package private(set) var valuesBegun = 0
+
+  /// How many containers are open.
+  package var depth: Int { frames.count }
+
+  /// True when the innermost open container is an object.
+  package var isInnermostObject: Bool { frames.last?.isObject ?? false }
+
+  /// Ends the innermost open container, whichever kind it is.
+  package mutating func closeInnermost() throws(JSONWriteError) {
+    if frames.last?.isObject == true { try endObject() } else { try endArray() }
+  }
 
   /// Creates a writer.
   ///
@@ -177,6 +191,29 @@ public struct JSONWriter: Sendable {
     bytes.append(contentsOf: value.description.utf8)
   }
 
+  /// Writes a `Float` in the shortest form that reads back as the same `Float`; whole numbers
+  /// below 2^24 without a fraction.
+  ///
+  /// - Parameter value: The number.
+  /// - Throws: ``JSONWriteError/Kind/nonFiniteNumber`` for infinities and NaN unless the options
+  ///   say otherwise; ``JSONWriteError/Kind/invalidState`` if a value is not allowed here.
+  public mutating func float(_ value: Float) throws(JSONWriteError) {
+    guard value.isFinite else {
+      try writeNonFinite(JSONNumber.shortestText(Double(value)))
+      return
+    }
+    try beginValue()
+    if value == value.rounded(), abs(value) < 16_777_216 {
+      if value == 0 && value.sign == .minus {
+        bytes.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "0")])
+      } else {
+        writeInteger(Int32(value))
+      }
+      return
+    }
+    bytes.append(contentsOf: value.description.utf8)
+  }
+
   /// Writes a number's exact text.
   ///
   /// - Parameter value: The number.
@@ -231,6 +268,7 @@ public struct JSONWriter: Sendable {
   }
 
   private mutating func beginValue() throws(JSONWriteError) {
+    valuesBegun &+= 1
     guard let frame = frames.last else {
       guard !wroteTopLevel else {
         throw failure(.invalidState, "a second top-level value")

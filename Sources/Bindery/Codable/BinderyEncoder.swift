@@ -1,0 +1,228 @@
+public import Foundation
+
+/// Encodes `Encodable` values as JSON — a drop-in for Foundation's `JSONEncoder`: change the
+/// name, keep the code.
+///
+/// ```swift
+/// let encoder = BinderyEncoder()          // was: JSONEncoder()
+/// encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+/// encoder.keyEncodingStrategy = .convertToSnakeCase
+/// let data = try encoder.encode(photo)
+/// ```
+///
+/// Values are written straight into Bindery's streaming writer as `encode(to:)` produces them:
+/// no dictionary or `JSONValue` tree. The few Codable patterns that cannot be streamed — a
+/// container written to after a sibling container moved on, or `superEncoder()` — are encoded
+/// by Foundation's `JSONEncoder` with the same settings, so the result is the same either way.
+///
+/// Compact output matches Foundation's byte for byte when keys are sorted (`/` is escaped
+/// unless `.withoutEscapingSlashes`); pretty output indents by two spaces and writes `"key": value`.
+///
+/// An encoder is `Sendable`: its settings are guarded by a lock, and each `encode` call works on
+/// a snapshot taken when it starts.
+public final class BinderyEncoder: @unchecked Sendable {
+  // @unchecked: every stored setting lives in `settings`, read and written only under `lock`.
+  private let lock = NSLock()
+  private var settings = EncodingSettings()
+
+  /// Creates an encoder with Foundation's defaults.
+  public init() {}
+
+  private func locked<T>(_ body: (inout EncodingSettings) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&settings)
+  }
+
+  /// How the output is formatted; compact, in encoding order, slashes escaped by default.
+  public var outputFormatting: OutputFormatting {
+    get { locked { $0.formatting } }
+    set { locked { $0.formatting = newValue } }
+  }
+
+  /// How dates are encoded; `deferredToDate` by default.
+  public var dateEncodingStrategy: DateEncodingStrategy {
+    get { locked { $0.date } }
+    set { locked { $0.date = newValue } }
+  }
+
+  /// How `Data` is encoded; `base64` by default.
+  public var dataEncodingStrategy: DataEncodingStrategy {
+    get { locked { $0.data } }
+    set { locked { $0.data = newValue } }
+  }
+
+  /// How infinities and NaN are encoded; rejected by default.
+  public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
+    get { locked { $0.nonConformingFloat } }
+    set { locked { $0.nonConformingFloat = newValue } }
+  }
+
+  /// How coding keys become JSON keys; `useDefaultKeys` by default.
+  public var keyEncodingStrategy: KeyEncodingStrategy {
+    get { locked { $0.key } }
+    set { locked { $0.key = newValue } }
+  }
+
+  /// Values passed to every `Encoder` this encoder creates.
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { locked { $0.userInfo } }
+    set { locked { $0.userInfo = newValue } }
+  }
+
+  /// Encodes a value as JSON.
+  ///
+  /// - Parameter value: The value.
+  /// - Returns: UTF-8 JSON.
+  /// - Throws: `EncodingError.invalidValue` for non-finite numbers without a strategy, a value
+  ///   that encodes nothing at the top level, or nesting deeper than 512 levels.
+  public func encode<T: Encodable>(_ value: T) throws -> Data {
+    Data(try encodeToBytes(value))
+  }
+
+  /// Encodes a value as JSON bytes.
+  ///
+  /// - Parameter value: The value.
+  /// - Returns: UTF-8 JSON.
+  /// - Throws: As ``encode(_:)``.
+  public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+    let settings = locked { $0 }
+    let impl = EncoderImpl(settings: settings)
+    do {
+      try impl.encodeValue(value, parent: nil, key: nil, fillEmpty: false)
+    } catch is NeedsFallback {
+      return Array(try settings.foundationEncoder().encode(value))
+    }
+    if impl.needsFallback {
+      return Array(try settings.foundationEncoder().encode(value))
+    }
+    guard impl.writer.valuesBegun > 0 else {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+    }
+    do {
+      return try impl.writer.finish()
+    } catch {
+      throw EncodingError.invalidValue(
+        value, EncodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error))
+    }
+  }
+}
+
+extension BinderyEncoder {
+  /// Output formatting; the same options as Foundation's.
+  public struct OutputFormatting: OptionSet, Sendable {
+    /// The raw bits.
+    public let rawValue: UInt
+    /// Creates formatting from raw bits.
+    ///
+    /// - Parameter rawValue: The bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Newlines and two-space indentation.
+    public static let prettyPrinted = OutputFormatting(rawValue: 1 << 0)
+    /// Object members in ascending key order.
+    public static let sortedKeys = OutputFormatting(rawValue: 1 << 1)
+    /// `/` written as is instead of `\/`.
+    public static let withoutEscapingSlashes = OutputFormatting(rawValue: 1 << 3)
+  }
+
+  /// How dates are encoded; the same cases as Foundation's.
+  public enum DateEncodingStrategy: Sendable {
+    /// `Date`'s own `Encodable` conformance: seconds since 2001-01-01.
+    case deferredToDate
+    /// Seconds since 1970-01-01.
+    case secondsSince1970
+    /// Milliseconds since 1970-01-01.
+    case millisecondsSince1970
+    /// An ISO 8601 string in UTC, whole seconds: `2016-01-22T10:22:48Z`.
+    case iso8601
+    /// A string written by a date formatter.
+    case formatted(DateFormatter)
+    /// Your own closure, given the date and an encoder at the value.
+    case custom(@Sendable (Date, any Encoder) throws -> Void)
+  }
+
+  /// How `Data` is encoded; the same cases as Foundation's.
+  public enum DataEncodingStrategy: Sendable {
+    /// `Data`'s own `Encodable` conformance: an array of bytes.
+    case deferredToData
+    /// A base64 string.
+    case base64
+    /// Your own closure, given the data and an encoder at the value.
+    case custom(@Sendable (Data, any Encoder) throws -> Void)
+  }
+
+  /// How infinities and NaN are encoded; the same cases as Foundation's.
+  public enum NonConformingFloatEncodingStrategy: Sendable {
+    /// Reject them with `EncodingError.invalidValue`.
+    case `throw`
+    /// Write these strings instead.
+    case convertToString(positiveInfinity: String, negativeInfinity: String, nan: String)
+  }
+
+  /// How coding keys become JSON keys; the same cases as Foundation's.
+  public enum KeyEncodingStrategy: Sendable {
+    /// Keys as they are.
+    case useDefaultKeys
+    /// `camelCase` to `snake_case`, by Foundation's rules.
+    case convertToSnakeCase
+    /// Your own mapping, given the coding path ending in the key.
+    case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
+  }
+}
+
+/// An encoder's settings, snapshotted at the start of each encode.
+struct EncodingSettings: Sendable {
+  var formatting: BinderyEncoder.OutputFormatting = []
+  var date: BinderyEncoder.DateEncodingStrategy = .deferredToDate
+  var data: BinderyEncoder.DataEncodingStrategy = .base64
+  var nonConformingFloat: BinderyEncoder.NonConformingFloatEncodingStrategy = .throw
+  var key: BinderyEncoder.KeyEncodingStrategy = .useDefaultKeys
+  var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+  var writingOptions: JSONWritingOptions {
+    JSONWritingOptions(
+      prettyPrinted: formatting.contains(.prettyPrinted), sortsKeys: formatting.contains(.sortedKeys),
+      escapesSlashes: !formatting.contains(.withoutEscapingSlashes))
+  }
+
+  /// Foundation's encoder with the same settings, for the patterns that cannot stream.
+  func foundationEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    var formatting: JSONEncoder.OutputFormatting = []
+    if self.formatting.contains(.prettyPrinted) { formatting.insert(.prettyPrinted) }
+    if self.formatting.contains(.sortedKeys) { formatting.insert(.sortedKeys) }
+    if self.formatting.contains(.withoutEscapingSlashes) { formatting.insert(.withoutEscapingSlashes) }
+    encoder.outputFormatting = formatting
+    switch date {
+    case .deferredToDate: encoder.dateEncodingStrategy = .deferredToDate
+    case .secondsSince1970: encoder.dateEncodingStrategy = .secondsSince1970
+    case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
+    case .iso8601: encoder.dateEncodingStrategy = .iso8601
+    case .formatted(let formatter): encoder.dateEncodingStrategy = .formatted(formatter)
+    case .custom(let closure): encoder.dateEncodingStrategy = .custom(closure)
+    }
+    switch data {
+    case .deferredToData: encoder.dataEncodingStrategy = .deferredToData
+    case .base64: encoder.dataEncodingStrategy = .base64
+    case .custom(let closure): encoder.dataEncodingStrategy = .custom(closure)
+    }
+    switch nonConformingFloat {
+    case .throw: encoder.nonConformingFloatEncodingStrategy = .throw
+    case .convertToString(let positive, let negative, let nan):
+      encoder.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: positive, negativeInfinity: negative, nan: nan)
+    }
+    switch key {
+    case .useDefaultKeys: encoder.keyEncodingStrategy = .useDefaultKeys
+    case .convertToSnakeCase: encoder.keyEncodingStrategy = .convertToSnakeCase
+    case .custom(let closure): encoder.keyEncodingStrategy = .custom(closure)
+    }
+    encoder.userInfo = userInfo
+    return encoder
+  }
+}
+
+/// Thrown inside an encode that cannot stream, to restart it with Foundation's encoder.
+struct NeedsFallback: Error {}

@@ -1,0 +1,264 @@
+import BinderyJSON
+import Foundation
+internal import BinderyNaming
+
+/// The `Encoder` for one encode call, writing straight into a `JSONWriter`.
+///
+/// Containers are written in the order `encode(to:)` uses them: a container is finished when
+/// its parent writes again, which is how synthesized conformances and nearly all hand-written
+/// ones behave. Each container remembers its depth and the generation of the container opened
+/// there; a write through a container that has been finished sets ``needsFallback`` (and
+/// throws ``NeedsFallback``), and the whole value is encoded again by Foundation.
+final class EncoderImpl: Encoder {
+  var writer: JSONWriter
+  let settings: EncodingSettings
+  var needsFallback = false
+  /// The path above the value being encoded, and its own key.
+  var parent: CodingPathNode?
+  var key: (any CodingKey)?
+  /// `writer.valuesBegun` when the current value's slot was opened: equal means still empty.
+  private var slotStart = 0
+  /// The writer depth of the current value's slot.
+  private var slotDepth = 0
+  /// A counter per depth, bumped whenever a container opens there.
+  private var generations: [Int] = []
+
+  init(settings: EncodingSettings) {
+    self.settings = settings
+    var options = settings.writingOptions
+    options.maxDepth = 512
+    self.writer = JSONWriter(options: options)
+  }
+
+  var codingPath: [any CodingKey] { makeCodingPath(parent, key) }
+  var userInfo: [CodingUserInfoKey: Any] { settings.userInfo.mapValues { $0 as Any } }
+
+  // MARK: Slots
+
+  private var slotIsEmpty: Bool { writer.valuesBegun == slotStart }
+
+  /// Closes containers deeper than `depth`, finishing nested containers whose parent writes again.
+  func closeDeeper(than depth: Int) throws {
+    while writer.depth > depth {
+      try write { try $0.closeInnermost() }
+    }
+  }
+
+  /// Runs a writer call, turning a `JSONWriteError` into an `EncodingError`.
+  func write(_ body: (inout JSONWriter) throws -> Void) throws {
+    do {
+      try body(&writer)
+    } catch let error as JSONWriteError {
+      throw EncodingError.invalidValue(
+        error.kind, EncodingError.Context(codingPath: codingPath, debugDescription: error.message))
+    }
+  }
+
+  /// Checks that the container at `depth` opened with `generation` is still the innermost
+  /// open one (after finishing deeper ones); otherwise the encode cannot stream.
+  func activate(depth: Int, generation: Int) throws {
+    guard writer.depth >= depth, generations.count >= depth, generations[depth - 1] == generation else {
+      needsFallback = true
+      throw NeedsFallback()
+    }
+    try closeDeeper(than: depth)
+  }
+
+  func openContainer(isObject: Bool) throws -> (depth: Int, generation: Int) {
+    try write { isObject ? try $0.beginObject() : try $0.beginArray() }
+    let depth = writer.depth
+    while generations.count < depth { generations.append(0) }
+    generations[depth - 1] &+= 1
+    return (depth, generations[depth - 1])
+  }
+
+  // MARK: Encoder
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    if needsFallback {
+      return KeyedEncodingContainer(KeyedEncoder<Key>(impl: self, depth: -1, generation: -1, parent: parent, key: key))
+    }
+    // A second request for the same value shares the object already open there.
+    if !slotIsEmpty, writer.depth == slotDepth + 1, writer.isInnermostObject,
+      generations.count > slotDepth
+    {
+      return KeyedEncodingContainer(
+        KeyedEncoder<Key>(impl: self, depth: slotDepth + 1, generation: generations[slotDepth], parent: parent, key: key))
+    }
+    guard slotIsEmpty, writer.depth == slotDepth, let opened = try? openContainer(isObject: true) else {
+      needsFallback = true
+      return KeyedEncodingContainer(KeyedEncoder<Key>(impl: self, depth: -1, generation: -1, parent: parent, key: key))
+    }
+    return KeyedEncodingContainer(
+      KeyedEncoder<Key>(impl: self, depth: opened.depth, generation: opened.generation, parent: parent, key: key))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    if needsFallback { return UnkeyedEncoder(impl: self, depth: -1, generation: -1, parent: parent, key: key) }
+    if !slotIsEmpty, writer.depth == slotDepth + 1, !writer.isInnermostObject, generations.count > slotDepth {
+      return UnkeyedEncoder(impl: self, depth: slotDepth + 1, generation: generations[slotDepth], parent: parent, key: key)
+    }
+    guard slotIsEmpty, writer.depth == slotDepth, let opened = try? openContainer(isObject: false) else {
+      needsFallback = true
+      return UnkeyedEncoder(impl: self, depth: -1, generation: -1, parent: parent, key: key)
+    }
+    return UnkeyedEncoder(impl: self, depth: opened.depth, generation: opened.generation, parent: parent, key: key)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    SingleValueEncoder(impl: self, depth: slotDepth, slotStart: slotStart, parent: parent, key: key)
+  }
+
+  /// True when a single value may still be written into the current slot.
+  func singleValueSlotIsFree(depth: Int, slotStart: Int) -> Bool {
+    writer.depth == depth && writer.valuesBegun == slotStart
+  }
+
+  // MARK: Values
+
+  /// Encodes a value into the next slot of the innermost container (or the top level).
+  /// `fillEmpty` writes `{}` for a value that encodes nothing (not at the top level, where
+  /// Foundation reports an error instead).
+  func encodeValue<T: Encodable>(
+    _ value: T, parent: CodingPathNode?, key: (any CodingKey)?, fillEmpty: Bool = true
+  ) throws {
+    if needsFallback { throw NeedsFallback() }
+    if T.self == String.self {
+      let string = unsafeBitCast(value, to: String.self)
+      return try write { try $0.string(string) }
+    }
+    if T.self == Int.self {
+      let number = unsafeBitCast(value, to: Int.self)
+      return try write { try $0.integer(number) }
+    }
+    if T.self == Double.self { return try encodeDouble(unsafeBitCast(value, to: Double.self), parent: parent, key: key) }
+    if T.self == Bool.self {
+      let flag = unsafeBitCast(value, to: Bool.self)
+      return try write { try $0.bool(flag) }
+    }
+    if T.self == Date.self {
+      return try encodeDate(unsafeBitCast(value, to: Date.self), parent: parent, key: key, fillEmpty: fillEmpty)
+    }
+    if T.self == Data.self, let data = value as? Data {
+      return try encodeData(data, parent: parent, key: key, fillEmpty: fillEmpty)
+    }
+    if T.self == URL.self, let url = value as? URL { return try write { try $0.string(url.absoluteString) } }
+    if T.self == Decimal.self, let decimal = value as? Decimal {
+      return try encodeDecimal(decimal, parent: parent, key: key)
+    }
+    if T.self == JSONValue.self, let json = value as? JSONValue { return try write { try $0.value(json) } }
+    if let dictionary = value as? any StringKeyedEncodableDictionary {
+      return try dictionary.encodeMembers(into: self, parent: parent, key: key)
+    }
+    try withSlot(parent: parent, key: key, fillEmpty: fillEmpty) { try value.encode(to: self) }
+  }
+
+  /// Runs `body` with a fresh slot for one value; afterwards closes what it opened, and writes
+  /// `{}` if it wrote nothing (when `fillEmpty`), as Foundation does.
+  func withSlot(parent: CodingPathNode?, key: (any CodingKey)?, fillEmpty: Bool = true, _ body: () throws -> Void)
+    throws
+  {
+    let saved = (self.parent, self.key, slotStart, slotDepth)
+    self.parent = parent
+    self.key = key
+    slotStart = writer.valuesBegun
+    slotDepth = writer.depth
+    defer { (self.parent, self.key, slotStart, slotDepth) = saved }
+    try body()
+    if needsFallback { throw NeedsFallback() }
+    try closeDeeper(than: slotDepth)
+    if fillEmpty, writer.valuesBegun == slotStart {
+      try write {
+        try $0.beginObject()
+        try $0.endObject()
+      }
+    }
+  }
+
+  func encodeDouble(_ value: Double, parent: CodingPathNode?, key: (any CodingKey)?) throws {
+    guard value.isFinite else { return try encodeNonFinite(value, Double.self, parent: parent, key: key) }
+    try write { try $0.double(value) }
+  }
+
+  func encodeFloat(_ value: Float, parent: CodingPathNode?, key: (any CodingKey)?) throws {
+    guard value.isFinite else { return try encodeNonFinite(Double(value), Float.self, parent: parent, key: key) }
+    try write { try $0.float(value) }
+  }
+
+  private func encodeNonFinite(_ value: Double, _ type: Any.Type, parent: CodingPathNode?, key: (any CodingKey)?)
+    throws
+  {
+    guard case .convertToString(let positive, let negative, let nan) = settings.nonConformingFloat else {
+      let name = value.isNaN ? "nan" : value < 0 ? "-infinity" : "infinity"
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: makeCodingPath(parent, key),
+          debugDescription: "Unable to encode \(type).\(name) directly in JSON."))
+    }
+    try write { try $0.string(value.isNaN ? nan : value < 0 ? negative : positive) }
+  }
+
+  private func encodeDate(_ date: Date, parent: CodingPathNode?, key: (any CodingKey)?, fillEmpty: Bool) throws {
+    switch settings.date {
+    case .deferredToDate:
+      try withSlot(parent: parent, key: key, fillEmpty: fillEmpty) { try date.encode(to: self) }
+    case .secondsSince1970:
+      try encodeDouble(date.timeIntervalSince1970, parent: parent, key: key)
+    case .millisecondsSince1970:
+      try encodeDouble(date.timeIntervalSince1970 * 1000, parent: parent, key: key)
+    case .iso8601:
+      try write { try $0.string(ISO8601.string(from: date)) }
+    case .formatted(let formatter):
+      try write { try $0.string(formatter.string(from: date)) }
+    case .custom(let closure):
+      try withSlot(parent: parent, key: key, fillEmpty: fillEmpty) { try closure(date, self) }
+    }
+  }
+
+  private func encodeData(_ data: Data, parent: CodingPathNode?, key: (any CodingKey)?, fillEmpty: Bool) throws {
+    switch settings.data {
+    case .deferredToData:
+      try withSlot(parent: parent, key: key, fillEmpty: fillEmpty) { try data.encode(to: self) }
+    case .base64:
+      try write { try $0.string(data.base64EncodedString()) }
+    case .custom(let closure):
+      try withSlot(parent: parent, key: key, fillEmpty: fillEmpty) { try closure(data, self) }
+    }
+  }
+
+  private func encodeDecimal(_ decimal: Decimal, parent: CodingPathNode?, key: (any CodingKey)?) throws {
+    guard let number = JSONNumber(text: decimal.description) else {
+      throw EncodingError.invalidValue(
+        decimal,
+        EncodingError.Context(codingPath: makeCodingPath(parent, key), debugDescription: "Unable to encode \(decimal) in JSON."))
+    }
+    try write { try $0.number(number) }
+  }
+
+  /// The JSON key for a coding key under the key strategy.
+  func jsonKey(_ key: any CodingKey, parent: CodingPathNode?, ownKey: (any CodingKey)?) -> String {
+    switch settings.key {
+    case .useDefaultKeys: return key.stringValue
+    case .convertToSnakeCase: return KeyCase.snakeCase(fromCamelCase: key.stringValue)
+    case .custom(let closure): return closure(makeCodingPath(parent, ownKey) + [key]).stringValue
+    }
+  }
+}
+
+/// `[String: Value]` dictionaries, which Foundation encodes without applying the key strategy.
+protocol StringKeyedEncodableDictionary {
+  func encodeMembers(into impl: EncoderImpl, parent: CodingPathNode?, key: (any CodingKey)?) throws
+}
+
+extension Dictionary: StringKeyedEncodableDictionary where Key == String, Value: Encodable {
+  func encodeMembers(into impl: EncoderImpl, parent: CodingPathNode?, key: (any CodingKey)?) throws {
+    let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
+    try impl.write { try $0.beginObject() }
+    for (name, value) in self {
+      try impl.write { try $0.key(name) }
+      try impl.encodeValue(value, parent: node, key: StringKey(name))
+    }
+    try impl.write { try $0.endObject() }
+  }
+}

@@ -1,0 +1,294 @@
+import BinderyJSON
+import Foundation
+
+/// Writes the members of one JSON object.
+struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let impl: EncoderImpl
+  /// The writer depth of this object, and the generation it opened with; -1 for a container
+  /// handed out after the encode had to fall back.
+  let depth: Int
+  let generation: Int
+  let parent: CodingPathNode?
+  let ownKey: (any CodingKey)?
+  private var node: CodingPathNode?
+
+  init(impl: EncoderImpl, depth: Int, generation: Int, parent: CodingPathNode?, key: (any CodingKey)?) {
+    self.impl = impl
+    self.depth = depth
+    self.generation = generation
+    self.parent = parent
+    self.ownKey = key
+  }
+
+  var codingPath: [any CodingKey] { makeCodingPath(parent, ownKey) }
+
+  private mutating func childParent() -> CodingPathNode? {
+    guard let ownKey else { return parent }
+    if let node { return node }
+    let made = CodingPathNode(parent: parent, key: ownKey)
+    node = made
+    return made
+  }
+
+  /// Makes this object the innermost open container and writes `key`.
+  private func prepare(_ key: Key) throws {
+    guard depth > 0, !impl.needsFallback else { throw NeedsFallback() }
+    try impl.activate(depth: depth, generation: generation)
+    let name = impl.jsonKey(key, parent: parent, ownKey: ownKey)
+    try impl.write { try $0.key(name) }
+  }
+
+  mutating func encodeNil(forKey key: Key) throws {
+    try prepare(key)
+    try impl.write { try $0.null() }
+  }
+
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    try prepare(key)
+    try impl.write { try $0.bool(value) }
+  }
+
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    try prepare(key)
+    try impl.write { try $0.string(value) }
+  }
+
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    try prepare(key)
+    try impl.encodeDouble(value, parent: childParent(), key: key)
+  }
+
+  mutating func encode(_ value: Float, forKey key: Key) throws {
+    try prepare(key)
+    try impl.encodeFloat(value, parent: childParent(), key: key)
+  }
+
+  mutating func encode(_ value: Int, forKey key: Key) throws { try integer(value, key) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(value, key) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws { try integer(value, key) }
+  mutating func encode(_ value: Int32, forKey key: Key) throws { try integer(value, key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { try integer(value, key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { try integer(value, key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws { try integer(value, key) }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+
+  private func integer(_ value: some FixedWidthInteger, _ key: Key) throws {
+    try prepare(key)
+    try impl.write { try $0.integer(value) }
+  }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    try prepare(key)
+    try impl.encodeValue(value, parent: childParent(), key: key)
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+    -> KeyedEncodingContainer<NestedKey>
+  {
+    let parent = childParent()
+    guard (try? prepare(key)) != nil, let opened = try? impl.openContainer(isObject: true) else {
+      impl.needsFallback = true
+      return KeyedEncodingContainer(KeyedEncoder<NestedKey>(impl: impl, depth: -1, generation: -1, parent: parent, key: key))
+    }
+    return KeyedEncodingContainer(
+      KeyedEncoder<NestedKey>(impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    let parent = childParent()
+    guard (try? prepare(key)) != nil, let opened = try? impl.openContainer(isObject: false) else {
+      impl.needsFallback = true
+      return UnkeyedEncoder(impl: impl, depth: -1, generation: -1, parent: parent, key: key)
+    }
+    return UnkeyedEncoder(impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    // Foundation fills a super encoder's value later, when the encoder is released: that order
+    // cannot be streamed, so the value is encoded by Foundation instead.
+    impl.needsFallback = true
+    return impl
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    impl.needsFallback = true
+    return impl
+  }
+}
+
+/// Writes the elements of one JSON array.
+struct UnkeyedEncoder: UnkeyedEncodingContainer {
+  let impl: EncoderImpl
+  let depth: Int
+  let generation: Int
+  let parent: CodingPathNode?
+  let ownKey: (any CodingKey)?
+  private var node: CodingPathNode?
+  private(set) var count = 0
+
+  init(impl: EncoderImpl, depth: Int, generation: Int, parent: CodingPathNode?, key: (any CodingKey)?) {
+    self.impl = impl
+    self.depth = depth
+    self.generation = generation
+    self.parent = parent
+    self.ownKey = key
+  }
+
+  var codingPath: [any CodingKey] { makeCodingPath(parent, ownKey) }
+
+  private mutating func childParent() -> CodingPathNode? {
+    guard let ownKey else { return parent }
+    if let node { return node }
+    let made = CodingPathNode(parent: parent, key: ownKey)
+    node = made
+    return made
+  }
+
+  private mutating func prepare() throws {
+    guard depth > 0, !impl.needsFallback else { throw NeedsFallback() }
+    try impl.activate(depth: depth, generation: generation)
+    count += 1
+  }
+
+  mutating func encodeNil() throws {
+    try prepare()
+    try impl.write { try $0.null() }
+  }
+
+  mutating func encode(_ value: Bool) throws {
+    try prepare()
+    try impl.write { try $0.bool(value) }
+  }
+
+  mutating func encode(_ value: String) throws {
+    try prepare()
+    try impl.write { try $0.string(value) }
+  }
+
+  mutating func encode(_ value: Double) throws {
+    try prepare()
+    try impl.encodeDouble(value, parent: childParent(), key: IndexKey(count - 1))
+  }
+
+  mutating func encode(_ value: Float) throws {
+    try prepare()
+    try impl.encodeFloat(value, parent: childParent(), key: IndexKey(count - 1))
+  }
+
+  mutating func encode(_ value: Int) throws { try integer(value) }
+  mutating func encode(_ value: Int8) throws { try integer(value) }
+  mutating func encode(_ value: Int16) throws { try integer(value) }
+  mutating func encode(_ value: Int32) throws { try integer(value) }
+  mutating func encode(_ value: Int64) throws { try integer(value) }
+  mutating func encode(_ value: UInt) throws { try integer(value) }
+  mutating func encode(_ value: UInt8) throws { try integer(value) }
+  mutating func encode(_ value: UInt16) throws { try integer(value) }
+  mutating func encode(_ value: UInt32) throws { try integer(value) }
+  mutating func encode(_ value: UInt64) throws { try integer(value) }
+
+  private mutating func integer(_ value: some FixedWidthInteger) throws {
+    try prepare()
+    try impl.write { try $0.integer(value) }
+  }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    try prepare()
+    try impl.encodeValue(value, parent: childParent(), key: IndexKey(count - 1))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+    -> KeyedEncodingContainer<NestedKey>
+  {
+    let parent = childParent()
+    let key = IndexKey(count)
+    guard (try? prepare()) != nil, let opened = try? impl.openContainer(isObject: true) else {
+      impl.needsFallback = true
+      return KeyedEncodingContainer(KeyedEncoder<NestedKey>(impl: impl, depth: -1, generation: -1, parent: parent, key: key))
+    }
+    return KeyedEncodingContainer(
+      KeyedEncoder<NestedKey>(impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key))
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    let parent = childParent()
+    let key = IndexKey(count)
+    guard (try? prepare()) != nil, let opened = try? impl.openContainer(isObject: false) else {
+      impl.needsFallback = true
+      return UnkeyedEncoder(impl: impl, depth: -1, generation: -1, parent: parent, key: key)
+    }
+    return UnkeyedEncoder(impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    impl.needsFallback = true
+    return impl
+  }
+}
+
+/// Writes the one value of the current slot.
+struct SingleValueEncoder: SingleValueEncodingContainer {
+  let impl: EncoderImpl
+  let depth: Int
+  let slotStart: Int
+  let parent: CodingPathNode?
+  let key: (any CodingKey)?
+
+  var codingPath: [any CodingKey] { makeCodingPath(parent, key) }
+
+  private func prepare() throws {
+    guard !impl.needsFallback, impl.singleValueSlotIsFree(depth: depth, slotStart: slotStart) else {
+      // A second value in one slot: Foundation stops with a precondition; Bindery lets
+      // Foundation's encoder decide, by falling back.
+      impl.needsFallback = true
+      throw NeedsFallback()
+    }
+  }
+
+  mutating func encodeNil() throws {
+    try prepare()
+    try impl.write { try $0.null() }
+  }
+
+  mutating func encode(_ value: Bool) throws {
+    try prepare()
+    try impl.write { try $0.bool(value) }
+  }
+
+  mutating func encode(_ value: String) throws {
+    try prepare()
+    try impl.write { try $0.string(value) }
+  }
+
+  mutating func encode(_ value: Double) throws {
+    try prepare()
+    try impl.encodeDouble(value, parent: parent, key: key)
+  }
+
+  mutating func encode(_ value: Float) throws {
+    try prepare()
+    try impl.encodeFloat(value, parent: parent, key: key)
+  }
+
+  mutating func encode(_ value: Int) throws { try integer(value) }
+  mutating func encode(_ value: Int8) throws { try integer(value) }
+  mutating func encode(_ value: Int16) throws { try integer(value) }
+  mutating func encode(_ value: Int32) throws { try integer(value) }
+  mutating func encode(_ value: Int64) throws { try integer(value) }
+  mutating func encode(_ value: UInt) throws { try integer(value) }
+  mutating func encode(_ value: UInt8) throws { try integer(value) }
+  mutating func encode(_ value: UInt16) throws { try integer(value) }
+  mutating func encode(_ value: UInt32) throws { try integer(value) }
+  mutating func encode(_ value: UInt64) throws { try integer(value) }
+
+  private func integer(_ value: some FixedWidthInteger) throws {
+    try prepare()
+    try impl.write { try $0.integer(value) }
+  }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    try prepare()
+    try impl.encodeValue(value, parent: parent, key: key)
+  }
+}
