@@ -26,7 +26,9 @@ struct KeyCaseTests {
     }
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: Key.self)
-      for (index, key) in keys.enumerated() { try container.encode(index, forKey: Key(stringValue: key)) }
+      for (index, key) in keys.enumerated() {
+        try container.encode(index, forKey: Key(stringValue: key))
+      }
     }
   }
 
@@ -34,7 +36,9 @@ struct KeyCaseTests {
   static func foundationSnakeCase(_ keys: [String]) throws -> [String] {
     let encoder = JSONEncoder()
     encoder.keyEncodingStrategy = .convertToSnakeCase
-    let object = try JSONSerialization.jsonObject(with: encoder.encode(Keys(keys: keys))) as? [String: Int] ?? [:]
+    let object =
+      try JSONSerialization.jsonObject(with: encoder.encode(Keys(keys: keys))) as? [String: Int]
+      ?? [:]
     var result = Array(repeating: "", count: keys.count)
     for (key, index) in object { result[index] = key }
     return result
@@ -43,7 +47,9 @@ struct KeyCaseTests {
   @Test func snakeCaseMatchesFoundation() throws {
     // One key per encode, so converted keys that collide cannot hide each other.
     for key in Self.camelKeys {
-      #expect(KeyCase.snakeCase(fromCamelCase: key) == (try Self.foundationSnakeCase([key]).first), "\(key)")
+      #expect(
+        KeyCase.snakeCase(fromCamelCase: key) == (try Self.foundationSnakeCase([key]).first),
+        "\(key)")
     }
   }
 

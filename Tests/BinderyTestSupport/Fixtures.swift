@@ -26,6 +26,21 @@ public enum Fixtures {
     return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
   }
 
+  /// The bytes of a file in the repository's `Samples` folder.
+  ///
+  /// - Parameters:
+  ///   - name: The file name, such as `flickr-public-feed.json`.
+  ///   - root: Must be true: marks the overload that reads `Samples/` at the repository root.
+  ///   - filePath: Leave the default: the calling test file.
+  /// - Returns: The file's bytes.
+  /// - Throws: If the file cannot be read.
+  public static func bytes(_ name: String, root: Bool, filePath: StaticString = #filePath) throws
+    -> [UInt8]
+  {
+    let path = repositoryRoot(filePath: filePath) + "/Samples/" + name
+    return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+  }
+
   /// The names of the files in a fixture folder, sorted, filtered by suffix.
   ///
   /// - Parameters:

@@ -56,9 +56,11 @@ func expectSameDecoding<T: Decodable & Equatable>(
     if anyFailingMember { return }
     #expect(bs == es, "\(json)\nFoundation: \(e)\nBindery: \(a)", sourceLocation: sourceLocation)
   case (.success(let e), .failure(let a)):
-    Issue.record("\(json): Foundation decoded \(e), Bindery threw \(a)", sourceLocation: sourceLocation)
+    Issue.record(
+      "\(json): Foundation decoded \(e), Bindery threw \(a)", sourceLocation: sourceLocation)
   case (.failure(let e), .success(let a)):
-    Issue.record("\(json): Foundation threw \(e), Bindery decoded \(a)", sourceLocation: sourceLocation)
+    Issue.record(
+      "\(json): Foundation threw \(e), Bindery decoded \(a)", sourceLocation: sourceLocation)
   }
 }
 
@@ -79,12 +81,17 @@ func expectSameEncoding<T: Encodable>(
   switch (expected, actual) {
   case (.success(let e), .success(let a)):
     #expect(
-      String(decoding: a, as: UTF8.self) == String(decoding: e, as: UTF8.self), sourceLocation: sourceLocation)
+      String(decoding: a, as: UTF8.self) == String(decoding: e, as: UTF8.self),
+      sourceLocation: sourceLocation)
   case (.failure, .failure):
     break
   case (.success(let e), .failure(let a)):
-    Issue.record("Foundation wrote \(String(decoding: e, as: UTF8.self)), Bindery threw \(a)", sourceLocation: sourceLocation)
+    Issue.record(
+      "Foundation wrote \(String(decoding: e, as: UTF8.self)), Bindery threw \(a)",
+      sourceLocation: sourceLocation)
   case (.failure(let e), .success(let a)):
-    Issue.record("Foundation threw \(e), Bindery wrote \(String(decoding: a, as: UTF8.self))", sourceLocation: sourceLocation)
+    Issue.record(
+      "Foundation threw \(e), Bindery wrote \(String(decoding: a, as: UTF8.self))",
+      sourceLocation: sourceLocation)
   }
 }

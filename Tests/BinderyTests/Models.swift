@@ -45,7 +45,8 @@ enum Kind: String, Codable, Equatable {
 }
 
 enum Level: Int, Codable, Equatable {
-  case low = 1, high = 2
+  case low = 1
+  case high = 2
 }
 
 enum Shape: Codable, Equatable {

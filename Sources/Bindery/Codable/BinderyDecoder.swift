@@ -1,5 +1,5 @@
-public import Foundation
 internal import BinderyNaming
+public import Foundation
 
 /// Decodes `Decodable` values from JSON — a drop-in for Foundation's `JSONDecoder`: change the
 /// name, keep the code.
@@ -133,12 +133,16 @@ public final class BinderyDecoder: @unchecked Sendable {
       parsed = try JSONPath(parsing: path)
     } catch {
       throw DecodingError.dataCorrupted(
-        .init(codingPath: [], debugDescription: "Invalid path '\(path)': \(error.message)", underlyingError: error))
+        .init(
+          codingPath: [], debugDescription: "Invalid path '\(path)': \(error.message)",
+          underlyingError: error))
     }
     return try decode(type, fromBytes: Array(data), at: parsed)
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: [UInt8], at path: JSONPath?) throws -> T {
+  private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: [UInt8], at path: JSONPath?)
+    throws -> T
+  {
     let settings = locked { $0 }
     var input = bytes
     var shift = 0
@@ -154,7 +158,8 @@ public final class BinderyDecoder: @unchecked Sendable {
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: [],
-          debugDescription: "The given data was not valid JSON. \(error.line):\(column): \(error.message)",
+          debugDescription:
+            "The given data was not valid JSON. \(error.line):\(column): \(error.message)",
           underlyingError: error))
     }
     let decoder = DecoderImpl(document: document, settings: settings)
@@ -199,7 +204,8 @@ public struct BinderyDecodingErrors: Error, CustomStringConvertible {
     errors.map { error -> String in
       let context: DecodingError.Context?
       switch error {
-      case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c):
+      case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c),
+        .dataCorrupted(let c):
         context = c
       @unknown default:
         context = nil

@@ -99,13 +99,15 @@ public final class BinderyEncoder: @unchecked Sendable {
     guard impl.writer.valuesBegun > 0 else {
       throw EncodingError.invalidValue(
         value,
-        EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        EncodingError.Context(
+          codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
     do {
       return try impl.writer.finish()
     } catch {
       throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error))
+        value,
+        EncodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error))
     }
   }
 }
@@ -183,7 +185,8 @@ struct EncodingSettings: Sendable {
 
   var writingOptions: JSONWritingOptions {
     JSONWritingOptions(
-      prettyPrinted: formatting.contains(.prettyPrinted), sortsKeys: formatting.contains(.sortedKeys),
+      prettyPrinted: formatting.contains(.prettyPrinted),
+      sortsKeys: formatting.contains(.sortedKeys),
       escapesSlashes: !formatting.contains(.withoutEscapingSlashes))
   }
 
@@ -193,7 +196,9 @@ struct EncodingSettings: Sendable {
     var formatting: JSONEncoder.OutputFormatting = []
     if self.formatting.contains(.prettyPrinted) { formatting.insert(.prettyPrinted) }
     if self.formatting.contains(.sortedKeys) { formatting.insert(.sortedKeys) }
-    if self.formatting.contains(.withoutEscapingSlashes) { formatting.insert(.withoutEscapingSlashes) }
+    if self.formatting.contains(.withoutEscapingSlashes) {
+      formatting.insert(.withoutEscapingSlashes)
+    }
     encoder.outputFormatting = formatting
     switch date {
     case .deferredToDate: encoder.dateEncodingStrategy = .deferredToDate

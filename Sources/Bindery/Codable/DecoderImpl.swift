@@ -1,6 +1,6 @@
 import BinderyJSON
-import Foundation
 internal import BinderyNaming
+import Foundation
 
 /// Collects problems when ``BinderyDecoder/reportsAllErrors`` is set.
 final class ErrorCollector {
@@ -129,10 +129,15 @@ final class DecoderImpl: Decoder {
     let path = makeCodingPath(parent, key)
     if tape[index].kind == .null {
       return .valueNotFound(
-        type, context(path, "Cannot get \(type == [Any].self ? "unkeyed" : "keyed") decoding container -- found null value instead", at: index))
+        type,
+        context(
+          path,
+          "Cannot get \(type == [Any].self ? "unkeyed" : "keyed") decoding container -- found null value instead",
+          at: index))
     }
     return .typeMismatch(
-      type, context(path, "Expected to decode \(type) but found \(describe(index)) instead.", at: index))
+      type,
+      context(path, "Expected to decode \(type) but found \(describe(index)) instead.", at: index))
   }
 
   // MARK: Values
@@ -142,16 +147,26 @@ final class DecoderImpl: Decoder {
   func unwrap<T: Decodable>(
     _ type: T.Type, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
   ) throws -> T {
-    if T.self == String.self { return unsafeBitCast(try string(at: index, parent, key), to: T.self) }
-    if T.self == Int.self { return unsafeBitCast(try integer(Int.self, at: index, parent, key), to: T.self) }
-    if T.self == Double.self { return unsafeBitCast(try floating(Double.self, at: index, parent, key), to: T.self) }
+    if T.self == String.self {
+      return unsafeBitCast(try string(at: index, parent, key), to: T.self)
+    }
+    if T.self == Int.self {
+      return unsafeBitCast(try integer(Int.self, at: index, parent, key), to: T.self)
+    }
+    if T.self == Double.self {
+      return unsafeBitCast(try floating(Double.self, at: index, parent, key), to: T.self)
+    }
     if T.self == Bool.self { return unsafeBitCast(try bool(at: index, parent, key), to: T.self) }
-    if T.self == Int64.self { return unsafeBitCast(try integer(Int64.self, at: index, parent, key), to: T.self) }
+    if T.self == Int64.self {
+      return unsafeBitCast(try integer(Int64.self, at: index, parent, key), to: T.self)
+    }
     if T.self == Date.self { return unsafeBitCast(try date(at: index, parent, key), to: T.self) }
     if T.self == URL.self { return try cast(try url(at: index, parent, key)) }
     if T.self == Data.self { return try cast(try data(at: index, parent, key)) }
     if T.self == Decimal.self { return try cast(try decimal(at: index, parent, key)) }
-    if T.self == JSONValue.self { return try cast(JSONCursor(document: document, index: index).value()) }
+    if T.self == JSONValue.self {
+      return try cast(JSONCursor(document: document, index: index).value())
+    }
     if let dictionary = T.self as? any StringKeyedDictionary.Type {
       return try cast(try dictionary.decode(from: self, at: index, parent: parent, key: key))
     }
@@ -197,7 +212,9 @@ final class DecoderImpl: Decoder {
     let entry = tape[index]
     guard entry.kind == .number else { throw mismatch(T.self, at: index, parent, key) }
     let simple = entry.isIntegerText && !entry.isNonStandardNumber
-    let result = document.withNumberText(entry) { NumberConversion.integer($0, as: T.self, simple: simple) }
+    let result = document.withNumberText(entry) {
+      NumberConversion.integer($0, as: T.self, simple: simple)
+    }
     if case .value(let value) = result { return value }
     throw numberDoesNotFit(T.self, at: index, parent, key)
   }
@@ -209,14 +226,17 @@ final class DecoderImpl: Decoder {
     switch entry.kind {
     case .number:
       let nonStandard = entry.isNonStandardNumber
-      guard let value = document.withNumberText(entry, { NumberConversion.double($0, nonStandard: nonStandard) })
+      guard
+        let value = document.withNumberText(
+          entry, { NumberConversion.double($0, nonStandard: nonStandard) })
       else { throw numberDoesNotFit(T.self, at: index, parent, key) }
       if T.self == Float.self, value.isFinite, abs(value) > Double(Float.greatestFiniteMagnitude) {
         throw numberDoesNotFit(T.self, at: index, parent, key)
       }
       return T(value)
     case .string:
-      if case .convertFromString(let positive, let negative, let nan) = settings.nonConformingFloat {
+      if case .convertFromString(let positive, let negative, let nan) = settings.nonConformingFloat
+      {
         let text = document.string(entry)
         if text == positive { return .infinity }
         if text == negative { return -.infinity }
@@ -233,7 +253,9 @@ final class DecoderImpl: Decoder {
   ) -> DecodingError {
     let text = (try? JSONCursor(document: document, index: index).numberText()) ?? "?"
     return .dataCorrupted(
-      context(makeCodingPath(parent, key), "Parsed JSON number <\(text)> does not fit in \(type).", at: index))
+      context(
+        makeCodingPath(parent, key), "Parsed JSON number <\(text)> does not fit in \(type).",
+        at: index))
   }
 
   // MARK: Foundation's special types
@@ -250,7 +272,9 @@ final class DecoderImpl: Decoder {
       let text = try string(at: index, parent, key)
       guard let date = ISO8601.date(from: text) else {
         throw DecodingError.dataCorrupted(
-          context(makeCodingPath(parent, key), "Expected date string to be ISO8601-formatted.", at: index))
+          context(
+            makeCodingPath(parent, key), "Expected date string to be ISO8601-formatted.", at: index)
+        )
       }
       return date
     case .formatted(let formatter):
@@ -258,7 +282,8 @@ final class DecoderImpl: Decoder {
       guard let date = formatter.date(from: text) else {
         throw DecodingError.dataCorrupted(
           context(
-            makeCodingPath(parent, key), "Date string does not match format expected by formatter.", at: index))
+            makeCodingPath(parent, key), "Date string does not match format expected by formatter.",
+            at: index))
       }
       return date
     case .custom(let closure):
@@ -291,17 +316,22 @@ final class DecoderImpl: Decoder {
     return url
   }
 
-  func decimal(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> Decimal {
+  func decimal(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> Decimal
+  {
     let entry = tape[index]
     guard entry.kind == .number, !entry.isNonStandardNumber else {
       throw mismatch(Decimal.self, at: index, parent, key)
     }
     let text = document.withNumberText(entry) { String(decoding: $0, as: UTF8.self) }
-    guard let value = Decimal(string: text) else { throw numberDoesNotFit(Decimal.self, at: index, parent, key) }
+    guard let value = Decimal(string: text) else {
+      throw numberDoesNotFit(Decimal.self, at: index, parent, key)
+    }
     return value
   }
 
-  private func withMoved<T>(to index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?, _ body: () throws -> T)
+  private func withMoved<T>(
+    to index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?, _ body: () throws -> T
+  )
     rethrows -> T
   {
     let saved = (current, self.parent, self.key)
@@ -319,9 +349,13 @@ final class DecoderImpl: Decoder {
   {
     let path = makeCodingPath(parent, key)
     if tape[index].kind == .null {
-      return .valueNotFound(type, context(path, "Cannot get value of type \(type) -- found null value instead", at: index))
+      return .valueNotFound(
+        type,
+        context(path, "Cannot get value of type \(type) -- found null value instead", at: index))
     }
-    return .typeMismatch(type, context(path, "Expected to decode \(type) but found \(describe(index)) instead.", at: index))
+    return .typeMismatch(
+      type,
+      context(path, "Expected to decode \(type) but found \(describe(index)) instead.", at: index))
   }
 
   /// Foundation's words for what was found.
@@ -340,7 +374,8 @@ final class DecoderImpl: Decoder {
   func context(_ path: [any CodingKey], _ message: String, at index: Int) -> DecodingError.Context {
     let location = JSONCursor(document: document, index: index).location
     return DecodingError.Context(
-      codingPath: path, debugDescription: "\(message) (line \(location.line), column \(location.column))")
+      codingPath: path,
+      debugDescription: "\(message) (line \(location.line), column \(location.column))")
   }
 
   /// Runs `body`; with error collection on, records a failure and returns `placeholder`
@@ -354,6 +389,30 @@ final class DecoderImpl: Decoder {
       collector.errors.append(error)
       return placeholder()
     }
+  }
+
+  /// A stand-in for a scalar type whose value failed to decode, so that collecting errors can
+  /// go on; `nil` for other types.
+  func placeholder<T>(for type: T.Type) -> T? {
+    if T.self == String.self { return unsafeBitCast("", to: T.self) }
+    if T.self == Int.self { return unsafeBitCast(0 as Int, to: T.self) }
+    if T.self == Double.self { return unsafeBitCast(0 as Double, to: T.self) }
+    if T.self == Bool.self { return unsafeBitCast(false, to: T.self) }
+    if T.self == Int64.self { return unsafeBitCast(0 as Int64, to: T.self) }
+    return nil
+  }
+
+  /// Decodes a nested value; with error collection on, a failing scalar is recorded and
+  /// replaced by a placeholder, and any other failure is recorded once and passed up.
+  func collecting<T: Decodable>(
+    _ type: T.Type, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
+  )
+    throws -> T
+  {
+    if collector != nil, let placeholder = placeholder(for: T.self) {
+      return try recovering(placeholder) { try unwrap(T.self, at: index, parent: parent, key: key) }
+    }
+    return try reporting { try unwrap(T.self, at: index, parent: parent, key: key) }
   }
 
   /// Runs a nested decode; with error collection on, records a failure once and passes it up.
@@ -382,7 +441,8 @@ final class DecoderImpl: Decoder {
         cursor = try cursor.cursor(at: JSONPath([component]))
       } catch {
         let context = DecodingError.Context(
-          codingPath: codingPathOf(node) + [key], debugDescription: error.description, underlyingError: error)
+          codingPath: codingPathOf(node) + [key], debugDescription: error.description,
+          underlyingError: error)
         if case .index = component { throw DecodingError.valueNotFound(Any.self, context) }
         throw DecodingError.keyNotFound(key, context)
       }
@@ -396,12 +456,16 @@ final class DecoderImpl: Decoder {
 
 /// `[String: Value]` dictionaries, which Foundation decodes without applying the key strategy.
 protocol StringKeyedDictionary {
-  static func decode(from impl: DecoderImpl, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?)
+  static func decode(
+    from impl: DecoderImpl, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
+  )
     throws -> Self
 }
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
-  static func decode(from impl: DecoderImpl, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?)
+  static func decode(
+    from impl: DecoderImpl, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
+  )
     throws -> Self
   {
     let entry = impl.tape[index]

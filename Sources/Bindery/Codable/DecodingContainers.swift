@@ -1,6 +1,6 @@
 import BinderyJSON
-import Foundation
 internal import BinderyNaming
+import Foundation
 
 /// The keyed container over one JSON object.
 ///
@@ -88,7 +88,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
   }
 
-  private func scalar<T>(_ key: Key, _ placeholder: T, _ read: (Int, CodingPathNode?) throws -> T) throws -> T {
+  private func scalar<T>(_ key: Key, _ placeholder: T, _ read: (Int, CodingPathNode?) throws -> T)
+    throws -> T
+  {
     try impl.recovering(placeholder) { try read(try value(for: key), childParent()) }
   }
 
@@ -134,8 +136,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     } catch let error as DecodingError {
       throw try impl.reporting { throw error }
     }
-    let parent = childParent()
-    return try impl.reporting { try impl.unwrap(T.self, at: index, parent: parent, key: key) }
+    return try impl.collecting(T.self, at: index, parent: childParent(), key: key)
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -147,7 +148,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
     -> KeyedDecodingContainer<NestedKey>
   {
-    try impl.keyedContainer(at: try value(for: key), parent: childParent(), key: key, slot: slot + 1)
+    try impl.keyedContainer(
+      at: try value(for: key), parent: childParent(), key: key, slot: slot + 1)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -164,7 +166,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private func superDecoder(named key: any CodingKey) throws -> any Decoder {
     let parent = childParent()
-    guard let index = converted?[key.stringValue] ?? impl.lookUp(key.stringValue, in: object, slot: slot)
+    guard
+      let index = converted?[key.stringValue]
+        ?? impl.lookUp(key.stringValue, in: object, slot: slot)
     else {
       // Foundation hands out a decoder at `null` for a missing key.
       let impl = DecoderImpl(document: try JSONDocument(parsing: "null"), settings: impl.settings)
@@ -214,7 +218,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     .valueNotFound(
       type,
       DecodingError.Context(
-        codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+        codingPath: codingPath + [IndexKey(currentIndex)],
+        debugDescription: "Unkeyed container is at end."))
   }
 
   mutating func decodeNil() throws -> Bool {
@@ -237,8 +242,12 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     return value
   }
 
-  mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar(false) { try $0.bool(at: $1, $2, $3) } }
-  mutating func decode(_ type: String.Type) throws -> String { try scalar("") { try $0.string(at: $1, $2, $3) } }
+  mutating func decode(_ type: Bool.Type) throws -> Bool {
+    try scalar(false) { try $0.bool(at: $1, $2, $3) }
+  }
+  mutating func decode(_ type: String.Type) throws -> String {
+    try scalar("") { try $0.string(at: $1, $2, $3) }
+  }
   mutating func decode(_ type: Double.Type) throws -> Double {
     try scalar(0) { try $0.floating(Double.self, at: $1, $2, $3) }
   }
@@ -262,10 +271,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     guard !isAtEnd else { throw try impl.reporting { throw atEnd(T.self) } }
-    let parent = childParent()
-    let value = try impl.reporting {
-      try impl.unwrap(T.self, at: position, parent: parent, key: IndexKey(currentIndex))
-    }
+    let value = try impl.collecting(
+      T.self, at: position, parent: childParent(), key: IndexKey(currentIndex))
     advance()
     return value
   }
@@ -284,7 +291,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard !isAtEnd else { throw atEnd((any UnkeyedDecodingContainer).self) }
     let parent = childParent()
-    let container = try impl.unkeyedContainer(at: position, parent: parent, key: IndexKey(currentIndex))
+    let container = try impl.unkeyedContainer(
+      at: position, parent: parent, key: IndexKey(currentIndex))
     advance()
     return container
   }
@@ -292,7 +300,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   mutating func superDecoder() throws -> any Decoder {
     guard !isAtEnd else { throw atEnd((any Decoder).self) }
     let parent = childParent()
-    let decoder = DecoderImpl(sharing: impl, current: position, parent: parent, key: IndexKey(currentIndex))
+    let decoder = DecoderImpl(
+      sharing: impl, current: position, parent: parent, key: IndexKey(currentIndex))
     advance()
     return decoder
   }
@@ -310,18 +319,40 @@ struct SingleValueContainer: SingleValueDecodingContainer {
   func decodeNil() -> Bool { impl.tape[index].kind == .null }
   func decode(_ type: Bool.Type) throws -> Bool { try impl.bool(at: index, parent, key) }
   func decode(_ type: String.Type) throws -> String { try impl.string(at: index, parent, key) }
-  func decode(_ type: Double.Type) throws -> Double { try impl.floating(Double.self, at: index, parent, key) }
-  func decode(_ type: Float.Type) throws -> Float { try impl.floating(Float.self, at: index, parent, key) }
+  func decode(_ type: Double.Type) throws -> Double {
+    try impl.floating(Double.self, at: index, parent, key)
+  }
+  func decode(_ type: Float.Type) throws -> Float {
+    try impl.floating(Float.self, at: index, parent, key)
+  }
   func decode(_ type: Int.Type) throws -> Int { try impl.integer(Int.self, at: index, parent, key) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try impl.integer(Int8.self, at: index, parent, key) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try impl.integer(Int16.self, at: index, parent, key) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try impl.integer(Int32.self, at: index, parent, key) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try impl.integer(Int64.self, at: index, parent, key) }
-  func decode(_ type: UInt.Type) throws -> UInt { try impl.integer(UInt.self, at: index, parent, key) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try impl.integer(UInt8.self, at: index, parent, key) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try impl.integer(UInt16.self, at: index, parent, key) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try impl.integer(UInt32.self, at: index, parent, key) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try impl.integer(UInt64.self, at: index, parent, key) }
+  func decode(_ type: Int8.Type) throws -> Int8 {
+    try impl.integer(Int8.self, at: index, parent, key)
+  }
+  func decode(_ type: Int16.Type) throws -> Int16 {
+    try impl.integer(Int16.self, at: index, parent, key)
+  }
+  func decode(_ type: Int32.Type) throws -> Int32 {
+    try impl.integer(Int32.self, at: index, parent, key)
+  }
+  func decode(_ type: Int64.Type) throws -> Int64 {
+    try impl.integer(Int64.self, at: index, parent, key)
+  }
+  func decode(_ type: UInt.Type) throws -> UInt {
+    try impl.integer(UInt.self, at: index, parent, key)
+  }
+  func decode(_ type: UInt8.Type) throws -> UInt8 {
+    try impl.integer(UInt8.self, at: index, parent, key)
+  }
+  func decode(_ type: UInt16.Type) throws -> UInt16 {
+    try impl.integer(UInt16.self, at: index, parent, key)
+  }
+  func decode(_ type: UInt32.Type) throws -> UInt32 {
+    try impl.integer(UInt32.self, at: index, parent, key)
+  }
+  func decode(_ type: UInt64.Type) throws -> UInt64 {
+    try impl.integer(UInt64.self, at: index, parent, key)
+  }
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try impl.unwrap(T.self, at: index, parent: parent, key: key)
   }

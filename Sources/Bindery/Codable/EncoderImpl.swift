@@ -1,6 +1,6 @@
 import BinderyJSON
-import Foundation
 internal import BinderyNaming
+import Foundation
 
 /// The `Encoder` for one encode call, writing straight into a `JSONWriter`.
 ///
@@ -57,7 +57,8 @@ final class EncoderImpl: Encoder {
   /// Checks that the container at `depth` opened with `generation` is still the innermost
   /// open one (after finishing deeper ones); otherwise the encode cannot stream.
   func activate(depth: Int, generation: Int) throws {
-    guard writer.depth >= depth, generations.count >= depth, generations[depth - 1] == generation else {
+    guard writer.depth >= depth, generations.count >= depth, generations[depth - 1] == generation
+    else {
       needsFallback = true
       throw NeedsFallback()
     }
@@ -76,33 +77,47 @@ final class EncoderImpl: Encoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if needsFallback {
-      return KeyedEncodingContainer(KeyedEncoder<Key>(impl: self, depth: -1, generation: -1, parent: parent, key: key))
+      return KeyedEncodingContainer(
+        KeyedEncoder<Key>(impl: self, depth: -1, generation: -1, parent: parent, key: key))
     }
     // A second request for the same value shares the object already open there.
     if !slotIsEmpty, writer.depth == slotDepth + 1, writer.isInnermostObject,
       generations.count > slotDepth
     {
       return KeyedEncodingContainer(
-        KeyedEncoder<Key>(impl: self, depth: slotDepth + 1, generation: generations[slotDepth], parent: parent, key: key))
+        KeyedEncoder<Key>(
+          impl: self, depth: slotDepth + 1, generation: generations[slotDepth], parent: parent,
+          key: key))
     }
-    guard slotIsEmpty, writer.depth == slotDepth, let opened = try? openContainer(isObject: true) else {
+    guard slotIsEmpty, writer.depth == slotDepth, let opened = try? openContainer(isObject: true)
+    else {
       needsFallback = true
-      return KeyedEncodingContainer(KeyedEncoder<Key>(impl: self, depth: -1, generation: -1, parent: parent, key: key))
+      return KeyedEncodingContainer(
+        KeyedEncoder<Key>(impl: self, depth: -1, generation: -1, parent: parent, key: key))
     }
     return KeyedEncodingContainer(
-      KeyedEncoder<Key>(impl: self, depth: opened.depth, generation: opened.generation, parent: parent, key: key))
+      KeyedEncoder<Key>(
+        impl: self, depth: opened.depth, generation: opened.generation, parent: parent, key: key))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    if needsFallback { return UnkeyedEncoder(impl: self, depth: -1, generation: -1, parent: parent, key: key) }
-    if !slotIsEmpty, writer.depth == slotDepth + 1, !writer.isInnermostObject, generations.count > slotDepth {
-      return UnkeyedEncoder(impl: self, depth: slotDepth + 1, generation: generations[slotDepth], parent: parent, key: key)
+    if needsFallback {
+      return UnkeyedEncoder(impl: self, depth: -1, generation: -1, parent: parent, key: key)
     }
-    guard slotIsEmpty, writer.depth == slotDepth, let opened = try? openContainer(isObject: false) else {
+    if !slotIsEmpty, writer.depth == slotDepth + 1, !writer.isInnermostObject,
+      generations.count > slotDepth
+    {
+      return UnkeyedEncoder(
+        impl: self, depth: slotDepth + 1, generation: generations[slotDepth], parent: parent,
+        key: key)
+    }
+    guard slotIsEmpty, writer.depth == slotDepth, let opened = try? openContainer(isObject: false)
+    else {
       needsFallback = true
       return UnkeyedEncoder(impl: self, depth: -1, generation: -1, parent: parent, key: key)
     }
-    return UnkeyedEncoder(impl: self, depth: opened.depth, generation: opened.generation, parent: parent, key: key)
+    return UnkeyedEncoder(
+      impl: self, depth: opened.depth, generation: opened.generation, parent: parent, key: key)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -131,22 +146,29 @@ final class EncoderImpl: Encoder {
       let number = unsafeBitCast(value, to: Int.self)
       return try write { try $0.integer(number) }
     }
-    if T.self == Double.self { return try encodeDouble(unsafeBitCast(value, to: Double.self), parent: parent, key: key) }
+    if T.self == Double.self {
+      return try encodeDouble(unsafeBitCast(value, to: Double.self), parent: parent, key: key)
+    }
     if T.self == Bool.self {
       let flag = unsafeBitCast(value, to: Bool.self)
       return try write { try $0.bool(flag) }
     }
     if T.self == Date.self {
-      return try encodeDate(unsafeBitCast(value, to: Date.self), parent: parent, key: key, fillEmpty: fillEmpty)
+      return try encodeDate(
+        unsafeBitCast(value, to: Date.self), parent: parent, key: key, fillEmpty: fillEmpty)
     }
     if T.self == Data.self, let data = value as? Data {
       return try encodeData(data, parent: parent, key: key, fillEmpty: fillEmpty)
     }
-    if T.self == URL.self, let url = value as? URL { return try write { try $0.string(url.absoluteString) } }
+    if T.self == URL.self, let url = value as? URL {
+      return try write { try $0.string(url.absoluteString) }
+    }
     if T.self == Decimal.self, let decimal = value as? Decimal {
       return try encodeDecimal(decimal, parent: parent, key: key)
     }
-    if T.self == JSONValue.self, let json = value as? JSONValue { return try write { try $0.value(json) } }
+    if T.self == JSONValue.self, let json = value as? JSONValue {
+      return try write { try $0.value(json) }
+    }
     if let dictionary = value as? any StringKeyedEncodableDictionary {
       return try dictionary.encodeMembers(into: self, parent: parent, key: key)
     }
@@ -155,7 +177,10 @@ final class EncoderImpl: Encoder {
 
   /// Runs `body` with a fresh slot for one value; afterwards closes what it opened, and writes
   /// `{}` if it wrote nothing (when `fillEmpty`), as Foundation does.
-  func withSlot(parent: CodingPathNode?, key: (any CodingKey)?, fillEmpty: Bool = true, _ body: () throws -> Void)
+  func withSlot(
+    parent: CodingPathNode?, key: (any CodingKey)?, fillEmpty: Bool = true,
+    _ body: () throws -> Void
+  )
     throws
   {
     let saved = (self.parent, self.key, slotStart, slotDepth)
@@ -176,19 +201,26 @@ final class EncoderImpl: Encoder {
   }
 
   func encodeDouble(_ value: Double, parent: CodingPathNode?, key: (any CodingKey)?) throws {
-    guard value.isFinite else { return try encodeNonFinite(value, Double.self, parent: parent, key: key) }
+    guard value.isFinite else {
+      return try encodeNonFinite(value, Double.self, parent: parent, key: key)
+    }
     try write { try $0.double(value) }
   }
 
   func encodeFloat(_ value: Float, parent: CodingPathNode?, key: (any CodingKey)?) throws {
-    guard value.isFinite else { return try encodeNonFinite(Double(value), Float.self, parent: parent, key: key) }
+    guard value.isFinite else {
+      return try encodeNonFinite(Double(value), Float.self, parent: parent, key: key)
+    }
     try write { try $0.float(value) }
   }
 
-  private func encodeNonFinite(_ value: Double, _ type: Any.Type, parent: CodingPathNode?, key: (any CodingKey)?)
+  private func encodeNonFinite(
+    _ value: Double, _ type: Any.Type, parent: CodingPathNode?, key: (any CodingKey)?
+  )
     throws
   {
-    guard case .convertToString(let positive, let negative, let nan) = settings.nonConformingFloat else {
+    guard case .convertToString(let positive, let negative, let nan) = settings.nonConformingFloat
+    else {
       let name = value.isNaN ? "nan" : value < 0 ? "-infinity" : "infinity"
       throw EncodingError.invalidValue(
         value,
@@ -199,7 +231,9 @@ final class EncoderImpl: Encoder {
     try write { try $0.string(value.isNaN ? nan : value < 0 ? negative : positive) }
   }
 
-  private func encodeDate(_ date: Date, parent: CodingPathNode?, key: (any CodingKey)?, fillEmpty: Bool) throws {
+  private func encodeDate(
+    _ date: Date, parent: CodingPathNode?, key: (any CodingKey)?, fillEmpty: Bool
+  ) throws {
     switch settings.date {
     case .deferredToDate:
       try withSlot(parent: parent, key: key, fillEmpty: fillEmpty) { try date.encode(to: self) }
@@ -216,7 +250,9 @@ final class EncoderImpl: Encoder {
     }
   }
 
-  private func encodeData(_ data: Data, parent: CodingPathNode?, key: (any CodingKey)?, fillEmpty: Bool) throws {
+  private func encodeData(
+    _ data: Data, parent: CodingPathNode?, key: (any CodingKey)?, fillEmpty: Bool
+  ) throws {
     switch settings.data {
     case .deferredToData:
       try withSlot(parent: parent, key: key, fillEmpty: fillEmpty) { try data.encode(to: self) }
@@ -227,11 +263,15 @@ final class EncoderImpl: Encoder {
     }
   }
 
-  private func encodeDecimal(_ decimal: Decimal, parent: CodingPathNode?, key: (any CodingKey)?) throws {
+  private func encodeDecimal(_ decimal: Decimal, parent: CodingPathNode?, key: (any CodingKey)?)
+    throws
+  {
     guard let number = JSONNumber(text: decimal.description) else {
       throw EncodingError.invalidValue(
         decimal,
-        EncodingError.Context(codingPath: makeCodingPath(parent, key), debugDescription: "Unable to encode \(decimal) in JSON."))
+        EncodingError.Context(
+          codingPath: makeCodingPath(parent, key),
+          debugDescription: "Unable to encode \(decimal) in JSON."))
     }
     try write { try $0.number(number) }
   }
@@ -252,7 +292,8 @@ protocol StringKeyedEncodableDictionary {
 }
 
 extension Dictionary: StringKeyedEncodableDictionary where Key == String, Value: Encodable {
-  func encodeMembers(into impl: EncoderImpl, parent: CodingPathNode?, key: (any CodingKey)?) throws {
+  func encodeMembers(into impl: EncoderImpl, parent: CodingPathNode?, key: (any CodingKey)?) throws
+  {
     let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
     try impl.write { try $0.beginObject() }
     for (name, value) in self {

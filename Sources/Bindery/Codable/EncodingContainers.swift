@@ -12,7 +12,9 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let ownKey: (any CodingKey)?
   private var node: CodingPathNode?
 
-  init(impl: EncoderImpl, depth: Int, generation: Int, parent: CodingPathNode?, key: (any CodingKey)?) {
+  init(
+    impl: EncoderImpl, depth: Int, generation: Int, parent: CodingPathNode?, key: (any CodingKey)?
+  ) {
     self.impl = impl
     self.depth = depth
     self.generation = generation
@@ -84,16 +86,20 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     try impl.encodeValue(value, parent: childParent(), key: key)
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  )
     -> KeyedEncodingContainer<NestedKey>
   {
     let parent = childParent()
     guard (try? prepare(key)) != nil, let opened = try? impl.openContainer(isObject: true) else {
       impl.needsFallback = true
-      return KeyedEncodingContainer(KeyedEncoder<NestedKey>(impl: impl, depth: -1, generation: -1, parent: parent, key: key))
+      return KeyedEncodingContainer(
+        KeyedEncoder<NestedKey>(impl: impl, depth: -1, generation: -1, parent: parent, key: key))
     }
     return KeyedEncodingContainer(
-      KeyedEncoder<NestedKey>(impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key))
+      KeyedEncoder<NestedKey>(
+        impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -102,7 +108,8 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
       impl.needsFallback = true
       return UnkeyedEncoder(impl: impl, depth: -1, generation: -1, parent: parent, key: key)
     }
-    return UnkeyedEncoder(impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key)
+    return UnkeyedEncoder(
+      impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key)
   }
 
   mutating func superEncoder() -> any Encoder {
@@ -128,7 +135,9 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
   private var node: CodingPathNode?
   private(set) var count = 0
 
-  init(impl: EncoderImpl, depth: Int, generation: Int, parent: CodingPathNode?, key: (any CodingKey)?) {
+  init(
+    impl: EncoderImpl, depth: Int, generation: Int, parent: CodingPathNode?, key: (any CodingKey)?
+  ) {
     self.impl = impl
     self.depth = depth
     self.generation = generation
@@ -205,10 +214,12 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
     let key = IndexKey(count)
     guard (try? prepare()) != nil, let opened = try? impl.openContainer(isObject: true) else {
       impl.needsFallback = true
-      return KeyedEncodingContainer(KeyedEncoder<NestedKey>(impl: impl, depth: -1, generation: -1, parent: parent, key: key))
+      return KeyedEncodingContainer(
+        KeyedEncoder<NestedKey>(impl: impl, depth: -1, generation: -1, parent: parent, key: key))
     }
     return KeyedEncodingContainer(
-      KeyedEncoder<NestedKey>(impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key))
+      KeyedEncoder<NestedKey>(
+        impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -218,7 +229,8 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
       impl.needsFallback = true
       return UnkeyedEncoder(impl: impl, depth: -1, generation: -1, parent: parent, key: key)
     }
-    return UnkeyedEncoder(impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key)
+    return UnkeyedEncoder(
+      impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key)
   }
 
   mutating func superEncoder() -> any Encoder {

@@ -68,7 +68,9 @@ public final class JSONDocument: Sendable {
   /// Calls `body` with the input bytes. A document is never empty, so the buffer always has
   /// a base address.
   @inline(__always)
-  package func withInput<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+  package func withInput<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E)
+    -> R
+  {
     try bytes.withUnsafeBufferPointer { (input) throws(E) -> R in try body(input) }
   }
 
@@ -86,7 +88,8 @@ public final class JSONDocument: Sendable {
 
   /// Calls `body` with the text of a number entry.
   @inline(__always)
-  package func withNumberText<R>(_ entry: TapeEntry, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  package func withNumberText<R>(_ entry: TapeEntry, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
+  {
     withInput { body(UnsafeBufferPointer(rebasing: $0[entry.start..<entry.start + entry.length])) }
   }
 

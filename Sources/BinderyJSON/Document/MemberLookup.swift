@@ -124,7 +124,8 @@ package struct MemberLookup {
 }
 
 @inline(__always)
-private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool
+{
   for i in 0..<count where a[i] != b[i] { return false }
   return true
 }

@@ -1,0 +1,194 @@
+import Bindery
+import BinderyTestSupport
+import Foundation
+import Testing
+
+/// What BinderyDecoder and BinderyEncoder add to Foundation's API.
+@Suite("Codable extras")
+struct BinderyCodableExtrasTests {
+  struct FeedItem: Codable, Equatable {
+    var title: String
+    var media: Media
+    var tags: String
+    struct Media: Codable, Equatable { var m: URL }
+  }
+
+  struct SearchPhoto: Codable, Equatable {
+    var id: String
+    var title: String
+  }
+
+  @Test func decodesTheFlickrFeedWithItsEscapedApostrophes() throws {
+    let data = try Data(Fixtures.bytes("flickr-public-feed.json", root: true))
+    let decoder = BinderyDecoder()
+    #expect(throws: DecodingError.self) {
+      try decoder.decode([FeedItem].self, from: data, at: "items")
+    }
+    decoder.readingOptions.allowsEscapedApostrophe = true
+    let items = try decoder.decode([FeedItem].self, from: data, at: "items")
+    #expect(items.count == 4)
+    #expect(items[0].title == "Sunset over the bay 'golden hour'")
+    #expect(items[1].tags == "kyoto kitchen カフェ")
+    #expect(items[3].media.m.absoluteString.hasSuffix("24238392001_77aa88bb99_m.jpg"))
+  }
+
+  @Test func decodesBelowAResultKeyPathWithFullCodingPaths() throws {
+    let data = Data(
+      #"{"photos": {"page": 1, "photo": [{"id": "1", "title": "a"}, {"id": 2, "title": "b"}]}}"#
+        .utf8)
+    let decoder = BinderyDecoder()
+    let first = try decoder.decode(SearchPhoto.self, from: data, at: "photos.photo[0]")
+    #expect(first == SearchPhoto(id: "1", title: "a"))
+    let error = try #require(throws: DecodingError.self) {
+      try decoder.decode([SearchPhoto].self, from: data, at: "photos.photo")
+    }
+    guard case .typeMismatch(_, let context) = error else {
+      Issue.record("expected typeMismatch, got \(error)")
+      return
+    }
+    #expect(
+      context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == [
+        "photos", "photo", "1", "id",
+      ])
+    #expect(context.debugDescription.hasSuffix("(line 1, column 68)"))
+    let missing = try #require(throws: DecodingError.self) {
+      try decoder.decode([SearchPhoto].self, from: data, at: "photos.photos")
+    }
+    guard case .keyNotFound(let key, _) = missing else {
+      Issue.record("expected keyNotFound, got \(missing)")
+      return
+    }
+    #expect(key.stringValue == "photos")
+    #expect(throws: DecodingError.self) {
+      try decoder.decode([SearchPhoto].self, from: data, at: "photos..x")
+    }
+  }
+
+  @Test func syntaxErrorsNameLineAndColumn() throws {
+    let error = try #require(throws: DecodingError.self) {
+      try BinderyDecoder().decode([Int].self, from: Data("[1,\n 2,\n]".utf8))
+    }
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("expected dataCorrupted, got \(error)")
+      return
+    }
+    #expect(context.debugDescription.contains("3:1: expected a value after ','"))
+    #expect(context.underlyingError is JSONReadError)
+  }
+
+  struct Profile: Codable, Equatable {
+    var name: String
+    var age: Int
+    var email: String
+    var scores: [Int]
+    var address: Address
+    struct Address: Codable, Equatable {
+      var city: String
+      var zip: Int
+    }
+  }
+
+  @Test func reportsEveryProblemWhenAsked() throws {
+    let json = Data(
+      #"{"name": 1, "age": "x", "scores": [1, "2", 3, null], "address": {"city": null, "zip": "9"}}"#
+        .utf8)
+    let decoder = BinderyDecoder()
+    // By default, the first problem only, as Foundation does.
+    #expect(throws: DecodingError.self) { try decoder.decode(Profile.self, from: json) }
+    decoder.reportsAllErrors = true
+    let report = try #require(throws: BinderyDecodingErrors.self) {
+      try decoder.decode(Profile.self, from: json)
+    }
+    let paths = report.errors.map { ErrorShape($0).path.joined(separator: ".") }
+    #expect(
+      paths == ["name", "age", "email", "scores.[1]", "scores.[3]", "address.city", "address.zip"])
+    #expect(
+      report.description.contains(
+        "scores[1]: Expected to decode Int but found a string instead. (line 1, column 39)"))
+    #expect(
+      try decoder.decode(
+        Profile.self,
+        from: Data(
+          #"{"name": "n", "age": 3, "email": "e", "scores": [], "address": {"city": "c", "zip": 1}}"#
+            .utf8)
+      ).age == 3)
+  }
+
+  @Test func decodesJSONValueAndExactDecimals() throws {
+    struct Envelope: Codable, Equatable {
+      var kind: String
+      var payload: JSONValue
+      var amount: Decimal
+    }
+    let json =
+      #"{"kind": "raw", "payload": {"b": [1, 2.50, null], "a": "x"}, "amount": 12345678901234567890.1234}"#
+    let envelope = try BinderyDecoder().decode(Envelope.self, from: Data(json.utf8))
+    #expect(envelope.payload == ["b": [1, 2.5, nil], "a": "x"])
+    #expect(envelope.payload.objectValue?.keys == ["b", "a"])
+    #expect(envelope.amount == Decimal(string: "12345678901234567890.1234"))
+    let encoder = BinderyEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(
+      String(decoding: try encoder.encode(envelope), as: UTF8.self)
+        == #"{"amount":12345678901234567890.1234,"kind":"raw","payload":{"a":"x","b":[1,2.50,null]}}"#
+    )
+  }
+
+  @Test func settingsChangedDuringADecodeDoNotAffectIt() async throws {
+    struct Dated: Decodable { var date: Date }
+    let decoder = BinderyDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    let data = Data(#"{"date": 86400}"#.utf8)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          for _ in 0..<200 {
+            if task == 0 {
+              decoder.dateDecodingStrategy = .secondsSince1970
+              decoder.keyDecodingStrategy = .useDefaultKeys
+            } else {
+              let value = try decoder.decode(Dated.self, from: data)
+              #expect(value.date == Date(timeIntervalSince1970: 86_400))
+            }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+  }
+
+  @Test func encoderAndDecoderAreSendable() {
+    func requireSendable<T: Sendable>(_: T.Type) {}
+    requireSendable(BinderyDecoder.self)
+    requireSendable(BinderyEncoder.self)
+    requireSendable(BinderyDecoder.DateDecodingStrategy.self)
+    requireSendable(BinderyEncoder.OutputFormatting.self)
+  }
+
+  @Test func encodesToBytesWithEveryFormatting() throws {
+    let item = SearchPhoto(id: "1/2", title: "é")
+    let encoder = BinderyEncoder()
+    #expect(
+      String(decoding: try encoder.encodeToBytes(item), as: UTF8.self)
+        == #"{"id":"1\/2","title":"é"}"#)
+    encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+    #expect(
+      String(decoding: try encoder.encodeToBytes(item), as: UTF8.self)
+        == "{\n  \"id\": \"1/2\",\n  \"title\": \"é\"\n}")
+  }
+
+  @Test func deepNestingIsAnErrorNotACrash() throws {
+    final class Node: Codable {
+      var next: Node?
+      init(next: Node?) { self.next = next }
+    }
+    var node: Node? = nil
+    for _ in 0..<600 { node = Node(next: node) }
+    #expect(throws: EncodingError.self) { try BinderyEncoder().encode(node) }
+    let deep =
+      String(repeating: #"{"next":"#, count: 600) + "null" + String(repeating: "}", count: 600)
+    #expect(throws: DecodingError.self) {
+      try BinderyDecoder().decode(Node.self, from: Data(deep.utf8))
+    }
+  }
+}
