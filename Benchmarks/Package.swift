@@ -15,16 +15,22 @@ let package = Package(
   ],
   targets: [
     .target(name: "Corpus", swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+    .target(name: "Models"),
     .executableTarget(
       name: "compare",
-      dependencies: ["Corpus", .product(name: "BinderyJSON", package: "Bindery")],
+      dependencies: ["Corpus", "Models", .product(name: "Bindery", package: "Bindery")],
       swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+    ),
+    .executableTarget(
+      name: "profile",
+      dependencies: ["Corpus", "Models", .product(name: "Bindery", package: "Bindery")]
     ),
     .executableTarget(
       name: "JSONCore",
       dependencies: [
         "Corpus",
-        .product(name: "BinderyJSON", package: "Bindery"),
+        "Models",
+        .product(name: "Bindery", package: "Bindery"),
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/JSONCore",

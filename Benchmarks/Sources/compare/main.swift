@@ -2,9 +2,10 @@
 // round, and prints a markdown table of medians. Release builds only:
 //
 //   swift run -c release --package-path Benchmarks compare [--rounds N] [--corpus NAME]
-import BinderyJSON
+import Bindery
 import Corpus
 import Foundation
+import Models
 
 struct Options {
   var rounds = 11
@@ -91,6 +92,26 @@ for corpus in corpora {
     {
       consume(try JSONSerialization.data(withJSONObject: object, options: .fragmentsAllowed))
     })
+  func codableRows<T: Codable & Sendable>(_ type: T.Type) throws {
+    let binderyDecoder = BinderyDecoder()
+    let foundationDecoder = JSONDecoder()
+    try row("decode Codable (BinderyDecoder vs JSONDecoder)", { consume(try binderyDecoder.decode(T.self, from: bytes)) }, {
+      consume(try foundationDecoder.decode(T.self, from: data))
+    })
+    let model = try foundationDecoder.decode(T.self, from: data)
+    let binderyEncoder = BinderyEncoder()
+    let foundationEncoder = JSONEncoder()
+    try row("encode Codable (BinderyEncoder vs JSONEncoder)", { consume(try binderyEncoder.encodeToBytes(model)) }, {
+      consume(try foundationEncoder.encode(model))
+    })
+  }
+  switch corpus.name {
+  case "tweets": try codableRows(TwitterResponse.self)
+  case "catalog": try codableRows(Catalog.self)
+  case "coordinates": try codableRows(FeatureCollection.self)
+  case "small": try codableRows(User.self)
+  default: try codableRows(StatusPage.self)
+  }
   let document = try JSONDocument(parsing: bytes)
   let tapeBytes = document.valueCount * 12
   memoryLines.append(

@@ -148,17 +148,22 @@ final class DecoderImpl: Decoder {
     _ type: T.Type, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
   ) throws -> T {
     if T.self == String.self {
-      return unsafeBitCast(try string(at: index, parent, key), to: T.self)
+      return unsafeBitCast(try string(at: index) { makeCodingPath(parent, key) }, to: T.self)
     }
     if T.self == Int.self {
-      return unsafeBitCast(try integer(Int.self, at: index, parent, key), to: T.self)
+      return unsafeBitCast(
+        try integer(Int.self, at: index) { makeCodingPath(parent, key) }, to: T.self)
     }
     if T.self == Double.self {
-      return unsafeBitCast(try floating(Double.self, at: index, parent, key), to: T.self)
+      return unsafeBitCast(
+        try floating(Double.self, at: index) { makeCodingPath(parent, key) }, to: T.self)
     }
-    if T.self == Bool.self { return unsafeBitCast(try bool(at: index, parent, key), to: T.self) }
+    if T.self == Bool.self {
+      return unsafeBitCast(try bool(at: index) { makeCodingPath(parent, key) }, to: T.self)
+    }
     if T.self == Int64.self {
-      return unsafeBitCast(try integer(Int64.self, at: index, parent, key), to: T.self)
+      return unsafeBitCast(
+        try integer(Int64.self, at: index) { makeCodingPath(parent, key) }, to: T.self)
     }
     if T.self == Date.self { return unsafeBitCast(try date(at: index, parent, key), to: T.self) }
     if T.self == URL.self { return try cast(try url(at: index, parent, key)) }
@@ -192,36 +197,36 @@ final class DecoderImpl: Decoder {
 
   // MARK: Scalars
 
-  func bool(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> Bool {
+  func bool(at index: Int, path: () -> [any CodingKey]) throws -> Bool {
     switch tape[index].kind {
     case .true: return true
     case .false: return false
-    default: throw mismatch(Bool.self, at: index, parent, key)
+    default: throw mismatch(Bool.self, at: index, path: path)
     }
   }
 
-  func string(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> String {
+  func string(at index: Int, path: () -> [any CodingKey]) throws -> String {
     let entry = tape[index]
-    guard entry.kind == .string else { throw mismatch(String.self, at: index, parent, key) }
+    guard entry.kind == .string else { throw mismatch(String.self, at: index, path: path) }
     return document.string(entry)
   }
 
-  func integer<T: FixedWidthInteger>(
-    _ type: T.Type, at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?
-  ) throws -> T {
+  func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int, path: () -> [any CodingKey])
+    throws -> T
+  {
     let entry = tape[index]
-    guard entry.kind == .number else { throw mismatch(T.self, at: index, parent, key) }
+    guard entry.kind == .number else { throw mismatch(T.self, at: index, path: path) }
     let simple = entry.isIntegerText && !entry.isNonStandardNumber
     let result = document.withNumberText(entry) {
       NumberConversion.integer($0, as: T.self, simple: simple)
     }
     if case .value(let value) = result { return value }
-    throw numberDoesNotFit(T.self, at: index, parent, key)
+    throw numberDoesNotFit(T.self, at: index, path: path)
   }
 
-  func floating<T: BinaryFloatingPoint>(
-    _ type: T.Type, at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?
-  ) throws -> T {
+  func floating<T: BinaryFloatingPoint>(_ type: T.Type, at index: Int, path: () -> [any CodingKey])
+    throws -> T
+  {
     let entry = tape[index]
     switch entry.kind {
     case .number:
@@ -229,9 +234,9 @@ final class DecoderImpl: Decoder {
       guard
         let value = document.withNumberText(
           entry, { NumberConversion.double($0, nonStandard: nonStandard) })
-      else { throw numberDoesNotFit(T.self, at: index, parent, key) }
+      else { throw numberDoesNotFit(T.self, at: index, path: path) }
       if T.self == Float.self, value.isFinite, abs(value) > Double(Float.greatestFiniteMagnitude) {
-        throw numberDoesNotFit(T.self, at: index, parent, key)
+        throw numberDoesNotFit(T.self, at: index, path: path)
       }
       return T(value)
     case .string:
@@ -242,15 +247,15 @@ final class DecoderImpl: Decoder {
         if text == negative { return -.infinity }
         if text == nan { return .nan }
       }
-      throw mismatch(T.self, at: index, parent, key)
+      throw mismatch(T.self, at: index, path: path)
     default:
-      throw mismatch(T.self, at: index, parent, key)
+      throw mismatch(T.self, at: index, path: path)
     }
   }
 
-  private func numberDoesNotFit(
-    _ type: Any.Type, at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?
-  ) -> DecodingError {
+  private func numberDoesNotFit(_ type: Any.Type, at index: Int, path: () -> [any CodingKey])
+    -> DecodingError
+  {
     let text = (try? JSONCursor(document: document, index: index).numberText()) ?? "?"
     return .dataCorrupted(
       context(
@@ -263,13 +268,19 @@ final class DecoderImpl: Decoder {
   func date(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> Date {
     switch settings.date {
     case .deferredToDate:
-      return Date(timeIntervalSinceReferenceDate: try floating(Double.self, at: index, parent, key))
+      return Date(
+        timeIntervalSinceReferenceDate: try floating(Double.self, at: index) {
+          makeCodingPath(parent, key)
+        })
     case .secondsSince1970:
-      return Date(timeIntervalSince1970: try floating(Double.self, at: index, parent, key))
+      return Date(
+        timeIntervalSince1970: try floating(Double.self, at: index) { makeCodingPath(parent, key) })
     case .millisecondsSince1970:
-      return Date(timeIntervalSince1970: try floating(Double.self, at: index, parent, key) / 1000)
+      return Date(
+        timeIntervalSince1970: try floating(Double.self, at: index) { makeCodingPath(parent, key) }
+          / 1000)
     case .iso8601:
-      let text = try string(at: index, parent, key)
+      let text = try string(at: index) { makeCodingPath(parent, key) }
       guard let date = ISO8601.date(from: text) else {
         throw DecodingError.dataCorrupted(
           context(
@@ -278,7 +289,7 @@ final class DecoderImpl: Decoder {
       }
       return date
     case .formatted(let formatter):
-      let text = try string(at: index, parent, key)
+      let text = try string(at: index) { makeCodingPath(parent, key) }
       guard let date = formatter.date(from: text) else {
         throw DecodingError.dataCorrupted(
           context(
@@ -296,7 +307,7 @@ final class DecoderImpl: Decoder {
     case .deferredToData:
       return try withMoved(to: index, parent, key) { try Data(from: self) }
     case .base64:
-      let text = try string(at: index, parent, key)
+      let text = try string(at: index) { makeCodingPath(parent, key) }
       guard let data = Data(base64Encoded: text) else {
         throw DecodingError.dataCorrupted(
           context(makeCodingPath(parent, key), "Encountered Data is not valid Base64.", at: index))
@@ -308,7 +319,7 @@ final class DecoderImpl: Decoder {
   }
 
   func url(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> URL {
-    let text = try string(at: index, parent, key)
+    let text = try string(at: index) { makeCodingPath(parent, key) }
     guard let url = URL(string: text) else {
       throw DecodingError.dataCorrupted(
         context(makeCodingPath(parent, key), "Invalid URL string.", at: index))
@@ -320,11 +331,11 @@ final class DecoderImpl: Decoder {
   {
     let entry = tape[index]
     guard entry.kind == .number, !entry.isNonStandardNumber else {
-      throw mismatch(Decimal.self, at: index, parent, key)
+      throw mismatch(Decimal.self, at: index) { makeCodingPath(parent, key) }
     }
     let text = document.withNumberText(entry) { String(decoding: $0, as: UTF8.self) }
     guard let value = Decimal(string: text) else {
-      throw numberDoesNotFit(Decimal.self, at: index, parent, key)
+      throw numberDoesNotFit(Decimal.self, at: index) { makeCodingPath(parent, key) }
     }
     return value
   }
@@ -344,10 +355,10 @@ final class DecoderImpl: Decoder {
 
   // MARK: Errors
 
-  func mismatch(_ type: Any.Type, at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?)
+  func mismatch(_ type: Any.Type, at index: Int, path makePath: () -> [any CodingKey])
     -> DecodingError
   {
-    let path = makeCodingPath(parent, key)
+    let path = makePath()
     if tape[index].kind == .null {
       return .valueNotFound(
         type,
@@ -470,7 +481,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
   {
     let entry = impl.tape[index]
     guard entry.kind == .object else {
-      throw impl.mismatch([String: Value].self, at: index, parent, key)
+      throw impl.mismatch([String: Value].self, at: index) { makeCodingPath(parent, key) }
     }
     let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
     let firstWins = impl.document.options.duplicateKeys == .firstWins

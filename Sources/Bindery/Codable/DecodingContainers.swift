@@ -88,10 +88,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
   }
 
-  private func scalar<T>(_ key: Key, _ placeholder: T, _ read: (Int, CodingPathNode?) throws -> T)
+  /// Reads a scalar member; its error path is built only if it fails.
+  @inline(__always)
+  private func scalar<T>(
+    _ key: Key, _ placeholder: T, _ read: (Int, () -> [any CodingKey]) throws -> T
+  )
     throws -> T
   {
-    try impl.recovering(placeholder) { try read(try value(for: key), childParent()) }
+    try impl.recovering(placeholder) { try read(try value(for: key)) { codingPath + [key] } }
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
@@ -99,19 +103,19 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    try scalar(key, false) { try impl.bool(at: $0, $1, key) }
+    try scalar(key, false) { try impl.bool(at: $0, path: $1) }
   }
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try scalar(key, "") { try impl.string(at: $0, $1, key) }
+    try scalar(key, "") { try impl.string(at: $0, path: $1) }
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    try scalar(key, 0) { try impl.floating(Double.self, at: $0, $1, key) }
+    try scalar(key, 0) { try impl.floating(Double.self, at: $0, path: $1) }
   }
 
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    try scalar(key, 0) { try impl.floating(Float.self, at: $0, $1, key) }
+    try scalar(key, 0) { try impl.floating(Float.self, at: $0, path: $1) }
   }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
@@ -126,7 +130,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
 
   private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
-    try scalar(key, 0) { try impl.integer(T.self, at: $0, $1, key) }
+    try scalar(key, 0) { try impl.integer(T.self, at: $0, path: $1) }
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -137,6 +141,62 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       throw try impl.reporting { throw error }
     }
     return try impl.collecting(T.self, at: index, parent: childParent(), key: key)
+  }
+
+  /// One lookup for an optional scalar (the protocol's default asks three times).
+  @inline(__always)
+  private func optionalScalar<T>(_ key: Key, _ read: (Int, () -> [any CodingKey]) throws -> T)
+    throws -> T?
+  {
+    guard let index = find(key), impl.tape[index].kind != .null else { return nil }
+    return try impl.recovering(nil) { try read(index) { codingPath + [key] } }
+  }
+
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    try optionalScalar(key) { try impl.bool(at: $0, path: $1) }
+  }
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    try optionalScalar(key) { try impl.string(at: $0, path: $1) }
+  }
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    try optionalScalar(key) { try impl.floating(Double.self, at: $0, path: $1) }
+  }
+  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+    try optionalScalar(key) { try impl.floating(Float.self, at: $0, path: $1) }
+  }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    try optionalInteger(key)
+  }
+  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+    try optionalInteger(key)
+  }
+  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+    try optionalInteger(key)
+  }
+  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+    try optionalInteger(key)
+  }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+    try optionalInteger(key)
+  }
+  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+    try optionalInteger(key)
+  }
+  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+    try optionalInteger(key)
+  }
+  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+    try optionalInteger(key)
+  }
+  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+    try optionalInteger(key)
+  }
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+    try optionalInteger(key)
+  }
+
+  private func optionalInteger<T: FixedWidthInteger>(_ key: Key) throws -> T? {
+    try optionalScalar(key) { try impl.integer(T.self, at: $0, path: $1) }
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -231,28 +291,31 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     return false
   }
 
+  /// Reads a scalar element; its error path is built only if it fails.
+  @inline(__always)
   private mutating func scalar<T>(
-    _ placeholder: T, _ read: (DecoderImpl, Int, CodingPathNode?, IndexKey) throws -> T
+    _ placeholder: T, _ read: (DecoderImpl, Int, () -> [any CodingKey]) throws -> T
   ) throws -> T {
     guard !isAtEnd else { throw atEnd(T.self) }
-    let parent = childParent()
-    let (impl, position, key) = (impl, position, IndexKey(currentIndex))
-    let value = try impl.recovering(placeholder) { try read(impl, position, parent, key) }
+    let (impl, position, parent, ownKey, index) = (impl, position, parent, ownKey, currentIndex)
+    let value = try impl.recovering(placeholder) {
+      try read(impl, position) { makeCodingPath(parent, ownKey) + [IndexKey(index)] }
+    }
     advance()
     return value
   }
 
   mutating func decode(_ type: Bool.Type) throws -> Bool {
-    try scalar(false) { try $0.bool(at: $1, $2, $3) }
+    try scalar(false) { try $0.bool(at: $1, path: $2) }
   }
   mutating func decode(_ type: String.Type) throws -> String {
-    try scalar("") { try $0.string(at: $1, $2, $3) }
+    try scalar("") { try $0.string(at: $1, path: $2) }
   }
   mutating func decode(_ type: Double.Type) throws -> Double {
-    try scalar(0) { try $0.floating(Double.self, at: $1, $2, $3) }
+    try scalar(0) { try $0.floating(Double.self, at: $1, path: $2) }
   }
   mutating func decode(_ type: Float.Type) throws -> Float {
-    try scalar(0) { try $0.floating(Float.self, at: $1, $2, $3) }
+    try scalar(0) { try $0.floating(Float.self, at: $1, path: $2) }
   }
   mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
   mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
@@ -266,7 +329,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
 
   private mutating func integer<T: FixedWidthInteger>() throws -> T {
-    try scalar(0) { try $0.integer(T.self, at: $1, $2, $3) }
+    try scalar(0) { try $0.integer(T.self, at: $1, path: $2) }
   }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -315,43 +378,44 @@ struct SingleValueContainer: SingleValueDecodingContainer {
   let key: (any CodingKey)?
 
   var codingPath: [any CodingKey] { makeCodingPath(parent, key) }
+  private func path() -> [any CodingKey] { codingPath }
 
   func decodeNil() -> Bool { impl.tape[index].kind == .null }
-  func decode(_ type: Bool.Type) throws -> Bool { try impl.bool(at: index, parent, key) }
-  func decode(_ type: String.Type) throws -> String { try impl.string(at: index, parent, key) }
+  func decode(_ type: Bool.Type) throws -> Bool { try impl.bool(at: index, path: path) }
+  func decode(_ type: String.Type) throws -> String { try impl.string(at: index, path: path) }
   func decode(_ type: Double.Type) throws -> Double {
-    try impl.floating(Double.self, at: index, parent, key)
+    try impl.floating(Double.self, at: index, path: path)
   }
   func decode(_ type: Float.Type) throws -> Float {
-    try impl.floating(Float.self, at: index, parent, key)
+    try impl.floating(Float.self, at: index, path: path)
   }
-  func decode(_ type: Int.Type) throws -> Int { try impl.integer(Int.self, at: index, parent, key) }
+  func decode(_ type: Int.Type) throws -> Int { try impl.integer(Int.self, at: index, path: path) }
   func decode(_ type: Int8.Type) throws -> Int8 {
-    try impl.integer(Int8.self, at: index, parent, key)
+    try impl.integer(Int8.self, at: index, path: path)
   }
   func decode(_ type: Int16.Type) throws -> Int16 {
-    try impl.integer(Int16.self, at: index, parent, key)
+    try impl.integer(Int16.self, at: index, path: path)
   }
   func decode(_ type: Int32.Type) throws -> Int32 {
-    try impl.integer(Int32.self, at: index, parent, key)
+    try impl.integer(Int32.self, at: index, path: path)
   }
   func decode(_ type: Int64.Type) throws -> Int64 {
-    try impl.integer(Int64.self, at: index, parent, key)
+    try impl.integer(Int64.self, at: index, path: path)
   }
   func decode(_ type: UInt.Type) throws -> UInt {
-    try impl.integer(UInt.self, at: index, parent, key)
+    try impl.integer(UInt.self, at: index, path: path)
   }
   func decode(_ type: UInt8.Type) throws -> UInt8 {
-    try impl.integer(UInt8.self, at: index, parent, key)
+    try impl.integer(UInt8.self, at: index, path: path)
   }
   func decode(_ type: UInt16.Type) throws -> UInt16 {
-    try impl.integer(UInt16.self, at: index, parent, key)
+    try impl.integer(UInt16.self, at: index, path: path)
   }
   func decode(_ type: UInt32.Type) throws -> UInt32 {
-    try impl.integer(UInt32.self, at: index, parent, key)
+    try impl.integer(UInt32.self, at: index, path: path)
   }
   func decode(_ type: UInt64.Type) throws -> UInt64 {
-    try impl.integer(UInt64.self, at: index, parent, key)
+    try impl.integer(UInt64.self, at: index, path: path)
   }
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try impl.unwrap(T.self, at: index, parent: parent, key: key)

@@ -44,6 +44,18 @@ final class EncoderImpl: Encoder {
     }
   }
 
+  /// Writes an integer through the writer's concrete `Int64`/`UInt64` paths.
+  @inline(__always)
+  func writeInteger<T: FixedWidthInteger>(_ value: T) throws {
+    if T.isSigned {
+      let wide = Int64(truncatingIfNeeded: value)
+      try write { try $0.integer(wide) }
+    } else {
+      let wide = UInt64(truncatingIfNeeded: value)
+      try write { try $0.integer(wide) }
+    }
+  }
+
   /// Runs a writer call, turning a `JSONWriteError` into an `EncodingError`.
   func write(_ body: (inout JSONWriter) throws -> Void) throws {
     do {
@@ -143,7 +155,7 @@ final class EncoderImpl: Encoder {
       return try write { try $0.string(string) }
     }
     if T.self == Int.self {
-      let number = unsafeBitCast(value, to: Int.self)
+      let number = Int64(unsafeBitCast(value, to: Int.self))
       return try write { try $0.integer(number) }
     }
     if T.self == Double.self {

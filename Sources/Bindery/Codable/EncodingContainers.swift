@@ -78,7 +78,7 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   private func integer(_ value: some FixedWidthInteger, _ key: Key) throws {
     try prepare(key)
-    try impl.write { try $0.integer(value) }
+    try impl.writeInteger(value)
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -199,7 +199,7 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
 
   private mutating func integer(_ value: some FixedWidthInteger) throws {
     try prepare()
-    try impl.write { try $0.integer(value) }
+    try impl.writeInteger(value)
   }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
@@ -296,7 +296,7 @@ struct SingleValueEncoder: SingleValueEncodingContainer {
 
   private func integer(_ value: some FixedWidthInteger) throws {
     try prepare()
-    try impl.write { try $0.integer(value) }
+    try impl.writeInteger(value)
   }
 
   mutating func encode<T: Encodable>(_ value: T) throws {

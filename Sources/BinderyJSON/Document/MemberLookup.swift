@@ -14,6 +14,9 @@ package struct MemberLookup {
   let end: Int
   var hint: Int
   var knownUnique: Bool?
+  /// The key member of the last hit: asked again at once by `contains`, then `decodeNil`,
+  /// then `decode` for one optional property.
+  var lastHit = -1
 
   /// Creates a lookup over the object at tape index `object`.
   package init(document: JSONDocument, object: Int) {
@@ -33,40 +36,64 @@ package struct MemberLookup {
   /// The tape index of the value for a key given as UTF-8, or `nil`.
   package mutating func valueIndex(forUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
     if knownUnique == nil { knownUnique = keysAreUnique() }
-    let tape = document.tape
-    guard knownUnique == true else {
-      // Repeated keys: the policy decides which member counts.
-      let lastWins = document.options.duplicateKeys == .lastWins
-      var found: Int?
-      var member = object + 1
-      while member < end {
-        if document.string(tape[member], equals: key) {
-          found = member + 1
-          if !lastWins { break }
+    let unique = knownUnique == true
+    let lastWins = document.options.duplicateKeys == .lastWins
+    let (object, end, hint, lastHit) = (self.object, self.end, self.hint, self.lastHit)
+    // One pass over raw pointers: no closure, retain or bounds check per member.
+    let found: (value: Int, next: Int)? = document.tape.withUnsafeBufferPointer { tape in
+      document.withInput { input -> (value: Int, next: Int)? in
+        guard let base = input.baseAddress, let tape = tape.baseAddress else { return nil }
+        @inline(__always) func matches(_ member: Int) -> Bool {
+          let entry = tape[member]
+          if entry.hasEscapes { return stringEquals(entry, base: base, key) }
+          guard entry.length == key.count else { return false }
+          let raw = base + entry.start
+          var i = 0
+          while i < key.count {
+            if raw[i] != key[i] { return false }
+            i &+= 1
+          }
+          return true
         }
-        member = document.next(after: member + 1)
+        @inline(__always) func next(_ member: Int) -> Int {
+          let value = tape[member + 1]
+          return value.kind.rawValue >= TapeKind.array.rawValue ? value.end : member + 2
+        }
+        guard unique else {
+          // Repeated keys: the policy decides which member counts.
+          var found: (Int, Int)?
+          var member = object + 1
+          while member < end {
+            let following = next(member)
+            if matches(member) {
+              found = (member + 1, following)
+              if !lastWins { break }
+            }
+            member = following
+          }
+          return found
+        }
+        if lastHit >= 0, matches(lastHit) { return (lastHit + 1, next(lastHit)) }
+        var member = hint
+        while member < end {
+          let following = next(member)
+          if matches(member) { return (member + 1, following) }
+          member = following
+        }
+        member = object + 1
+        while member < hint {
+          let following = next(member)
+          if matches(member) { return (member + 1, following) }
+          member = following
+        }
+        return nil
       }
-      return found
     }
-    var member = hint
-    while member < end {
-      let next = document.next(after: member + 1)
-      if document.string(tape[member], equals: key) {
-        hint = next
-        return member + 1
-      }
-      member = next
+    if let found, unique {
+      self.hint = found.next
+      self.lastHit = found.value - 1
     }
-    member = object + 1
-    while member < hint {
-      let next = document.next(after: member + 1)
-      if document.string(tape[member], equals: key) {
-        hint = next
-        return member + 1
-      }
-      member = next
-    }
-    return nil
+    return found?.value
   }
 
   /// True when no two keys are equal. Keys with escapes are not fingerprinted: an object that

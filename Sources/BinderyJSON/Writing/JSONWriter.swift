@@ -168,6 +168,24 @@ public struct JSONWriter: Sendable {
     writeInteger(value)
   }
 
+  /// Writes a signed integer, exactly.
+  ///
+  /// - Parameter value: The integer.
+  /// - Throws: ``JSONWriteError/Kind/invalidState`` if a value is not allowed here.
+  public mutating func integer(_ value: Int64) throws(JSONWriteError) {
+    try beginValue()
+    writeDigits(value.magnitude, negative: value < 0)
+  }
+
+  /// Writes an unsigned integer, exactly.
+  ///
+  /// - Parameter value: The integer.
+  /// - Throws: ``JSONWriteError/Kind/invalidState`` if a value is not allowed here.
+  public mutating func integer(_ value: UInt64) throws(JSONWriteError) {
+    try beginValue()
+    writeDigits(value, negative: false)
+  }
+
   /// Writes a `Double` in the shortest form that reads back as the same value; whole numbers
   /// below 2^53 without a fraction.
   ///
@@ -342,22 +360,33 @@ public struct JSONWriter: Sendable {
     if width > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width)) }
   }
 
+  /// Writes an integer's digits through the concrete paths below.
   private mutating func writeInteger(_ value: some FixedWidthInteger) {
-    if value == 0 {
-      bytes.append(UInt8(ascii: "0"))
+    if value < 0 {
+      writeDigits(Int64(truncatingIfNeeded: value).magnitude, negative: true)
+    } else {
+      writeDigits(UInt64(truncatingIfNeeded: value), negative: false)
+    }
+  }
+
+  /// Concrete on purpose: unspecialised generic arithmetic costs a witness-table call per
+  /// digit (measured: encoding integers about 7 times slower).
+  private mutating func writeDigits(_ magnitude: UInt64, negative: Bool) {
+    if negative { bytes.append(UInt8(ascii: "-")) }
+    if magnitude < 10 {
+      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude))
       return
     }
-    var magnitude = value.magnitude
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var remaining = magnitude
     var count = 0
     withUnsafeMutableBytes(of: &digits) { buffer in
-      while magnitude != 0 {
-        let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: 10)
-        count += 1
-        buffer[24 - count] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: remainder)
-        magnitude = quotient
+      while remaining != 0 {
+        let (quotient, remainder) = remaining.quotientAndRemainder(dividingBy: 10)
+        count &+= 1
+        buffer[24 &- count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remainder)
+        remaining = quotient
       }
-      if value < 0 { bytes.append(UInt8(ascii: "-")) }
       bytes.append(contentsOf: buffer[(24 - count)...])
     }
   }

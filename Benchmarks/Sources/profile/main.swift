@@ -1,0 +1,31 @@
+// A loop for profilers (valgrind --tool=callgrind, perf): decodes or encodes one corpus.
+//   swift build -c release --product profile
+//   valgrind --tool=callgrind .build/release/profile decode tweets 5
+import Bindery
+import Corpus
+import Foundation
+import Models
+
+let arguments = CommandLine.arguments
+let work = arguments.count > 1 ? arguments[1] : "decode"
+let name = arguments.count > 2 ? arguments[2] : "tweets"
+let rounds = arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5
+let corpus = name == "catalog" ? Corpus.catalog() : name == "coordinates" ? Corpus.coordinates() : Corpus.tweets()
+let decoder = BinderyDecoder()
+let encoder = BinderyEncoder()
+var total = 0
+for _ in 0..<rounds {
+  switch (work, name) {
+  case ("decode", "catalog"): total += try decoder.decode(Catalog.self, from: corpus.bytes).performances.count
+  case ("decode", "coordinates"): total += try decoder.decode(FeatureCollection.self, from: corpus.bytes).features.count
+  case ("decode", _): total += try decoder.decode(TwitterResponse.self, from: corpus.bytes).statuses.count
+  case ("encode", "catalog"):
+    let model = try decoder.decode(Catalog.self, from: corpus.bytes)
+    for _ in 0..<3 { total += try encoder.encodeToBytes(model).count }
+  case ("encode", _):
+    let model = try decoder.decode(TwitterResponse.self, from: corpus.bytes)
+    for _ in 0..<3 { total += try encoder.encodeToBytes(model).count }
+  default: break
+  }
+}
+print(total)
