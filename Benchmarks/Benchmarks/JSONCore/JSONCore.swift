@@ -1,6 +1,8 @@
 import Benchmark
-import BinderyJSON
+import Bindery
 import Corpus
+import Foundation
+import Models
 
 // ordo-one suites: throughput, allocations and peak memory of the JSON core.
 //   swift package --package-path Benchmarks benchmark
@@ -17,6 +19,24 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("parse JSONValue \(corpus.name)") { benchmark in
       for _ in benchmark.scaledIterations { blackHole(try JSONValue(parsing: bytes)) }
+    }
+    func codable<T: Codable & Sendable>(_ type: T.Type) {
+      let data = Data(bytes)
+      Benchmark("decode Codable BinderyDecoder \(corpus.name)") { benchmark in
+        let decoder = BinderyDecoder()
+        for _ in benchmark.scaledIterations { blackHole(try decoder.decode(T.self, from: bytes)) }
+      }
+      Benchmark("decode Codable JSONDecoder \(corpus.name)") { benchmark in
+        let decoder = JSONDecoder()
+        for _ in benchmark.scaledIterations { blackHole(try decoder.decode(T.self, from: data)) }
+      }
+    }
+    switch corpus.name {
+    case "tweets": codable(TwitterResponse.self)
+    case "catalog": codable(Catalog.self)
+    case "coordinates": codable(FeatureCollection.self)
+    case "small": codable(SmallUser.self)
+    default: codable(StatusPage.self)
     }
     Benchmark("write JSONValue \(corpus.name)") { benchmark in
       let value = try JSONValue(parsing: bytes)

@@ -179,3 +179,19 @@ public struct FeatureCollection: Codable, Sendable {
 public struct StatusPage: Codable, Sendable {
   public var statuses: [Status]
 }
+
+public struct SmallUser: Codable, Sendable {
+  public var id: Int64
+  public var id_str: String
+  public var name: String
+  public var screen_name: String
+  public var location: String
+  public var description: String
+  public var url: String?
+  public var followers_count: Int
+  public var friends_count: Int
+  public var verified: Bool
+  public var lang: String
+  public var created_at: String
+  public var profile_image_url: String
+}

@@ -109,7 +109,7 @@ for corpus in corpora {
   case "tweets": try codableRows(TwitterResponse.self)
   case "catalog": try codableRows(Catalog.self)
   case "coordinates": try codableRows(FeatureCollection.self)
-  case "small": try codableRows(User.self)
+  case "small": try codableRows(SmallUser.self)
   default: try codableRows(StatusPage.self)
   }
   let document = try JSONDocument(parsing: bytes)
