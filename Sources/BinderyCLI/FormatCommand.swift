@@ -30,21 +30,8 @@ struct FormatCommand: ParsableCommand {
 
   func run() throws {
     let document = try Input(path: file).document(options: reading.options)
-    var options = JSONWritingOptions(
-      prettyPrinted: !compact, indentWidth: indent, sortsKeys: sortKeys, asciiOnly: asciiOnly,
-      maxDepth: .max)
-    // JSON5 input may hold Infinity and NaN; write them back as they came.
-    if reading.json5 { options.nonFiniteNumbers = .literals }
-    do {
-      // Written straight from the document: no tree, no recursion, duplicates kept as they are.
-      var writer = JSONWriter(options: options)
-      try writer.value(document.root)
-      var bytes = try writer.finish()
-      bytes.append(UInt8(ascii: "\n"))
-      Terminal.output(bytes: bytes)
-    } catch {
-      Terminal.error("bindery: error: \(error)")
-      throw Status.invalid
-    }
+    let options = JSONWritingOptions(
+      prettyPrinted: !compact, indentWidth: indent, sortsKeys: sortKeys, asciiOnly: asciiOnly)
+    try Terminal.print(document.root, options: options, reading: reading)
   }
 }

@@ -71,6 +71,26 @@ enum Terminal {
     FileHandle.standardOutput.write(Data(bytes))
   }
 
+  /// Prints a value as JSON, straight from the document (no tree, no recursion, members kept
+  /// as they stand), at any depth the document was read with.
+  static func print(_ cursor: JSONCursor, options: JSONWritingOptions, reading: ReadingFlags) throws
+  {
+    var options = options
+    options.maxDepth = .max
+    // JSON5 input may hold Infinity and NaN; write them back as they came.
+    if reading.json5 { options.nonFiniteNumbers = .literals }
+    do {
+      var writer = JSONWriter(options: options)
+      try writer.value(cursor)
+      var bytes = try writer.finish()
+      bytes.append(UInt8(ascii: "\n"))
+      output(bytes: bytes)
+    } catch {
+      Terminal.error("bindery: error: \(error)")
+      throw Status.invalid
+    }
+  }
+
   static func error(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
   }

@@ -49,18 +49,6 @@ struct QueryCommand: ParsableCommand {
       Terminal.output(text + "\n")
       return
     }
-    var options = compact ? JSONWritingOptions.compact : .pretty
-    options.maxDepth = .max
-    if reading.json5 { options.nonFiniteNumbers = .literals }
-    do {
-      var writer = JSONWriter(options: options)
-      try writer.value(cursor)
-      var bytes = try writer.finish()
-      bytes.append(UInt8(ascii: "\n"))
-      Terminal.output(bytes: bytes)
-    } catch {
-      Terminal.error("bindery: error: \(error)")
-      throw Status.invalid
-    }
+    try Terminal.print(cursor, options: compact ? .compact : .pretty, reading: reading)
   }
 }

@@ -262,11 +262,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
   private mutating func childParent() -> CodingPathNode? {
-    guard let ownKey else { return parent }
-    if let node { return node }
-    let made = CodingPathNode(parent: parent, key: ownKey)
-    node = made
-    return made
+    childNode(&node, parent: parent, key: ownKey)
   }
 
   private mutating func advance() {

@@ -25,11 +25,7 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   var codingPath: [any CodingKey] { makeCodingPath(parent, ownKey) }
 
   private mutating func childParent() -> CodingPathNode? {
-    guard let ownKey else { return parent }
-    if let node { return node }
-    let made = CodingPathNode(parent: parent, key: ownKey)
-    node = made
-    return made
+    childNode(&node, parent: parent, key: ownKey)
   }
 
   /// Makes this object the innermost open container and writes `key`.
@@ -148,11 +144,7 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
   var codingPath: [any CodingKey] { makeCodingPath(parent, ownKey) }
 
   private mutating func childParent() -> CodingPathNode? {
-    guard let ownKey else { return parent }
-    if let node { return node }
-    let made = CodingPathNode(parent: parent, key: ownKey)
-    node = made
-    return made
+    childNode(&node, parent: parent, key: ownKey)
   }
 
   private mutating func prepare() throws {

@@ -399,14 +399,7 @@ struct JSONScanner {
     }
     if i < end, base[i] | 0x20 == UInt8(ascii: "e") {
       flags = TapeEntry.flagA
-      i += 1
-      if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i += 1 }
-      guard i < end, isDigit(base[i]) else {
-        throw error(
-          i < end ? .invalidNumber : .unexpectedEndOfInput,
-          "expected a digit in the exponent, found \(describeFound(at: i, in: bytes))", at: i)
-      }
-      while i < end, isDigit(base[i]) { i += 1 }
+      i = try scanExponent(after: i)
     }
     guard i - start < Int(UInt32.max) else {
       throw error(.sizeLimitExceeded, "number text too long", at: start)
@@ -416,6 +409,19 @@ struct JSONScanner {
         offset: UInt32(truncatingIfNeeded: start), payload: UInt32(truncatingIfNeeded: i - start),
         info: TapeKind.number.rawValue | flags))
     index = i
+  }
+
+  /// Scans `[+-]digits` after the `e` or `E` at `marker`; returns the index after the digits.
+  private func scanExponent(after marker: Int) throws(JSONReadError) -> Int {
+    var i = marker + 1
+    if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i += 1 }
+    guard i < end, isDigit(base[i]) else {
+      throw error(
+        i < end ? .invalidNumber : .unexpectedEndOfInput,
+        "expected a digit in the exponent, found \(describeFound(at: i, in: bytes))", at: i)
+    }
+    while i < end, isDigit(base[i]) { i += 1 }
+    return i
   }
 
   /// JSON5's numbers: everything strict JSON accepts, plus `+`, `.5`, `5.`, hex, `Infinity`
@@ -483,14 +489,7 @@ struct JSONScanner {
       }
       if i < end, base[i] | 0x20 == UInt8(ascii: "e") {
         flags |= TapeEntry.flagA
-        i += 1
-        if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < end, isDigit(base[i]) else {
-          throw error(
-            i < end ? .invalidNumber : .unexpectedEndOfInput,
-            "expected a digit in the exponent, found \(describeFound(at: i, in: bytes))", at: i)
-        }
-        while i < end, isDigit(base[i]) { i += 1 }
+        i = try scanExponent(after: i)
       }
     }
     tape.append(
