@@ -16,21 +16,55 @@ struct ReportedError: Error {
 /// are decoded by moving the position and restoring it, so one instance serves the whole call.
 final class DecoderImpl: Decoder {
   let document: JSONDocument
-  let tape: [TapeEntry]
+  let tape: UnsafeBufferPointer<TapeEntry>
   let settings: DecodingSettings
   let collector: ErrorCollector?
+  /// The mutable state, behind a pointer: stored properties of a class are checked for
+  /// exclusive access at run time on every write, which cost about a tenth of a decode.
+  private let state: UnsafeMutablePointer<State>
+
+  private struct State {
+    /// The tape index of the value being decoded.
+    var current: Int
+    /// The path above the current value, and the current value's own key.
+    var parent: CodingPathNode?
+    var key: (any CodingKey)?
+    /// Search state of the keyed container at each nesting depth.
+    var slots: [Slot] = []
+    /// How many `init(from:)` calls are under way: the slot of a new keyed container.
+    var depth = 0
+  }
+
   /// The tape index of the value being decoded.
-  var current: Int
-  /// The path above the current value, and the current value's own key.
-  var parent: CodingPathNode?
-  var key: (any CodingKey)?
+  var current: Int {
+    get { state.pointee.current }
+    set { state.pointee.current = newValue }
+  }
+  /// The path above the current value.
+  var parent: CodingPathNode? {
+    get { state.pointee.parent }
+    set { state.pointee.parent = newValue }
+  }
+  /// The current value's own key.
+  var key: (any CodingKey)? {
+    get { state.pointee.key }
+    set { state.pointee.key = newValue }
+  }
+  /// How many `init(from:)` calls are under way: the slot of a new keyed container.
+  var depth: Int { state.pointee.depth }
+
+  deinit {
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
 
   init(document: JSONDocument, settings: DecodingSettings, current: Int = 0) {
     self.document = document
     self.tape = document.tape
     self.settings = settings
     self.collector = settings.reportsAllErrors ? ErrorCollector() : nil
-    self.current = current
+    self.state = .allocate(capacity: 1)
+    state.initialize(to: State(current: current))
   }
 
   init(sharing other: DecoderImpl, current: Int, parent: CodingPathNode?, key: (any CodingKey)?) {
@@ -38,9 +72,8 @@ final class DecoderImpl: Decoder {
     self.tape = other.tape
     self.settings = other.settings
     self.collector = other.collector
-    self.current = current
-    self.parent = parent
-    self.key = key
+    self.state = .allocate(capacity: 1)
+    state.initialize(to: State(current: current, parent: parent, key: key))
   }
 
   var codingPath: [any CodingKey] { makeCodingPath(parent, key) }
@@ -73,23 +106,20 @@ final class DecoderImpl: Decoder {
 
   // MARK: Keyed search state
 
-  /// Search state of the keyed container at each nesting depth.
+  /// Search state of the keyed container at one nesting depth.
   private struct Slot {
     var lookup: MemberLookup
     var node: CodingPathNode?
   }
-  private var slots: [Slot] = []
-  /// How many `init(from:)` calls are under way: the slot of a new keyed container.
-  private(set) var depth = 0
 
   /// Gives the slot to a container for `object`, starting its search afresh.
   func claim(slot: Int, object: Int) {
     let fresh = Slot(lookup: MemberLookup(document: document, object: object), node: nil)
-    if slot < slots.count {
-      slots[slot] = fresh
+    if slot < state.pointee.slots.count {
+      state.pointee.slots[slot] = fresh
     } else {
-      while slots.count < slot { slots.append(fresh) }
-      slots.append(fresh)
+      while state.pointee.slots.count < slot { state.pointee.slots.append(fresh) }
+      state.pointee.slots.append(fresh)
     }
   }
 
@@ -97,8 +127,8 @@ final class DecoderImpl: Decoder {
   /// belongs to it (a container used out of order simply searches from the start).
   @inline(__always)
   func lookUp(_ key: String, in object: Int, slot: Int) -> Int? {
-    if slot < slots.count, slots[slot].lookup.object == object {
-      return slots[slot].lookup.valueIndex(forKey: key)
+    if slot < state.pointee.slots.count, state.pointee.slots[slot].lookup.object == object {
+      return state.pointee.slots[slot].lookup.valueIndex(forKey: key)
     }
     var lookup = MemberLookup(document: document, object: object)
     return lookup.valueIndex(forKey: key)
@@ -106,11 +136,15 @@ final class DecoderImpl: Decoder {
 
   /// The path node of a keyed container, made once per container and kept in its slot.
   func node(slot: Int, object: Int, parent: CodingPathNode?, key: any CodingKey) -> CodingPathNode {
-    if slot < slots.count, slots[slot].lookup.object == object, let node = slots[slot].node {
+    if slot < state.pointee.slots.count, state.pointee.slots[slot].lookup.object == object,
+      let node = state.pointee.slots[slot].node
+    {
       return node
     }
     let node = CodingPathNode(parent: parent, key: key)
-    if slot < slots.count, slots[slot].lookup.object == object { slots[slot].node = node }
+    if slot < state.pointee.slots.count, state.pointee.slots[slot].lookup.object == object {
+      state.pointee.slots[slot].node = node
+    }
     return node
   }
 
@@ -123,7 +157,7 @@ final class DecoderImpl: Decoder {
     return UnkeyedContainer(impl: self, array: index, parent: parent, key: key)
   }
 
-  private func containerMismatch(
+  func containerMismatch(
     _ type: Any.Type, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
   ) -> DecodingError {
     let path = makeCodingPath(parent, key)
@@ -172,19 +206,54 @@ final class DecoderImpl: Decoder {
     if T.self == JSONValue.self {
       return try cast(JSONCursor(document: document, index: index).value())
     }
-    if let dictionary = T.self as? any StringKeyedDictionary.Type {
-      return try cast(try dictionary.decode(from: self, at: index, parent: parent, key: key))
+    if let collection = T.self as? any TapeDecodable.Type {
+      return try decodeCollection(collection, as: T.self, at: index, parent: parent, key: key)
     }
     let saved = (current, self.parent, self.key)
     current = index
     self.parent = parent
     self.key = key
-    depth += 1
+    state.pointee.depth += 1
     defer {
       (current, self.parent, self.key) = saved
-      depth -= 1
+      state.pointee.depth -= 1
     }
     return try T(from: self)
+  }
+
+  /// Opens the collection type so its value comes back as `T` without a dynamic cast.
+  private func decodeCollection<C: TapeDecodable, T>(
+    _ type: C.Type, as _: T.Type, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
+  ) throws -> T {
+    let value = try C.decode(from: self, at: index, parent: parent, key: key)
+    // C is T: `unwrap` found T to be this collection type.
+    return unsafeBitCast(value, to: T.self)
+  }
+
+  /// A reader for scalar element types, or `nil` for others.
+  func scalarReader<T>(for type: T.Type) -> ((Int, () -> [any CodingKey]) throws -> T)? {
+    if T.self == Double.self {
+      return { index, path in
+        unsafeBitCast(try self.floating(Double.self, at: index, path: path), to: T.self)
+      }
+    }
+    if T.self == Int.self {
+      return { index, path in
+        unsafeBitCast(try self.integer(Int.self, at: index, path: path), to: T.self)
+      }
+    }
+    if T.self == String.self {
+      return { index, path in unsafeBitCast(try self.string(at: index, path: path), to: T.self) }
+    }
+    if T.self == Bool.self {
+      return { index, path in unsafeBitCast(try self.bool(at: index, path: path), to: T.self) }
+    }
+    if T.self == Int64.self {
+      return { index, path in
+        unsafeBitCast(try self.integer(Int64.self, at: index, path: path), to: T.self)
+      }
+    }
+    return nil
   }
 
   private func cast<T, U>(_ value: U) throws -> T {
@@ -465,15 +534,18 @@ final class DecoderImpl: Decoder {
   private func codingPathOf(_ node: CodingPathNode?) -> [any CodingKey] { node?.path ?? [] }
 }
 
-/// `[String: Value]` dictionaries, which Foundation decodes without applying the key strategy.
-protocol StringKeyedDictionary {
+/// Collections decoded straight from the tape instead of through `init(from:)` and an
+/// existential container: arrays (every element type) and `[String: Value]` dictionaries,
+/// which Foundation also decodes without applying the key strategy. One conformance check per
+/// nested value decides, the same check the dictionary case needs anyway.
+protocol TapeDecodable {
   static func decode(
     from impl: DecoderImpl, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
   )
     throws -> Self
 }
 
-extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+extension Dictionary: TapeDecodable where Key == String, Value: Decodable {
   static func decode(
     from impl: DecoderImpl, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
   )
@@ -484,17 +556,56 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
       throw impl.mismatch([String: Value].self, at: index) { makeCodingPath(parent, key) }
     }
     let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
-    let firstWins = impl.document.options.duplicateKeys == .firstWins
+    let firstWins = impl.document.options.duplicateKeys != .lastWins
     var result = [String: Value](minimumCapacity: entry.count)
     var member = index + 1
     while member < entry.end {
       let name = impl.document.string(impl.tape[member])
       if !(firstWins && result[name] != nil) {
-        result[name] = try impl.reporting {
-          try impl.unwrap(Value.self, at: member + 1, parent: node, key: StringKey(name))
-        }
+        result[name] = try impl.collecting(
+          Value.self, at: member + 1, parent: node, key: StringKey(name))
       }
       member = impl.document.next(after: member + 1)
+    }
+    return result
+  }
+}
+
+extension Array: TapeDecodable where Element: Decodable {
+  static func decode(
+    from impl: DecoderImpl, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
+  )
+    throws -> Self
+  {
+    let entry = impl.tape[index]
+    guard entry.kind == .array else {
+      throw impl.containerMismatch([Any].self, at: index, parent: parent, key: key)
+    }
+    var result: [Element] = []
+    result.reserveCapacity(entry.count)
+    var child = index + 1
+    var position = 0
+    // Scalars need no path node unless one fails: read them directly.
+    if let read = impl.scalarReader(for: Element.self),
+      let placeholder = impl.placeholder(for: Element.self)
+    {
+      while child < entry.end {
+        let at = position
+        result.append(
+          try impl.recovering(placeholder) {
+            try read(child) { makeCodingPath(parent, key) + [IndexKey(at)] }
+          })
+        child = impl.document.next(after: child)
+        position += 1
+      }
+      return result
+    }
+    let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
+    while child < entry.end {
+      result.append(
+        try impl.collecting(Element.self, at: child, parent: node, key: IndexKey(position)))
+      child = impl.document.next(after: child)
+      position += 1
     }
     return result
   }

@@ -10,10 +10,13 @@
 /// ```
 ///
 /// A document is immutable and `Sendable`: cursors into it may be used from any task.
-public final class JSONDocument: Sendable {
+public final class JSONDocument: @unchecked Sendable {
+  // @unchecked: `tape` points to memory this document owns, written only by the scanner before
+  // init returns and freed in deinit; it is never mutated while shared, so reads need no lock.
   /// The input, shared with the caller when it was given as `[UInt8]`: never copied.
   let bytes: [UInt8]
-  package let tape: [TapeEntry]
+  /// The tape, in memory the document owns: plain loads, no reference counting.
+  package let tape: UnsafeBufferPointer<TapeEntry>
   /// The options the document was read with; lookups follow its duplicate-key policy.
   public let options: JSONReadingOptions
 
@@ -24,7 +27,8 @@ public final class JSONDocument: Sendable {
   ///   - options: How strictly to read; exactly RFC 8259 by default.
   /// - Throws: ``JSONReadError`` naming the line and column of the first problem.
   public init(parsing bytes: [UInt8], options: JSONReadingOptions = .strict) throws(JSONReadError) {
-    self.tape = try bytes.withUnsafeBufferPointer { (input) throws(JSONReadError) -> [TapeEntry] in
+    self.tape = try bytes.withUnsafeBufferPointer {
+      (input) throws(JSONReadError) -> UnsafeBufferPointer<TapeEntry> in
       guard let base = input.baseAddress, !input.isEmpty else {
         throw JSONReadError(
           .unexpectedEndOfInput, "expected a JSON value, found end of input", at: 0, in: input)
@@ -63,6 +67,10 @@ public final class JSONDocument: Sendable {
     throws(JSONReadError)
   {
     try self.init(parsing: Array(text.utf8), options: options)
+  }
+
+  deinit {
+    UnsafeMutablePointer(mutating: tape.baseAddress)?.deallocate()
   }
 
   /// Calls `body` with the input bytes. A document is never empty, so the buffer always has

@@ -40,54 +40,53 @@ package struct MemberLookup {
     let lastWins = document.options.duplicateKeys == .lastWins
     let (object, end, hint, lastHit) = (self.object, self.end, self.hint, self.lastHit)
     // One pass over raw pointers: no closure, retain or bounds check per member.
-    let found: (value: Int, next: Int)? = document.tape.withUnsafeBufferPointer { tape in
-      document.withInput { input -> (value: Int, next: Int)? in
-        guard let base = input.baseAddress, let tape = tape.baseAddress else { return nil }
-        @inline(__always) func matches(_ member: Int) -> Bool {
-          let entry = tape[member]
-          if entry.hasEscapes { return stringEquals(entry, base: base, key) }
-          guard entry.length == key.count else { return false }
-          let raw = base + entry.start
-          var i = 0
-          while i < key.count {
-            if raw[i] != key[i] { return false }
-            i &+= 1
-          }
-          return true
+    let tape = document.tape
+    let found: (value: Int, next: Int)? = document.withInput { input -> (value: Int, next: Int)? in
+      guard let base = input.baseAddress else { return nil }
+      @inline(__always) func matches(_ member: Int) -> Bool {
+        let entry = tape[member]
+        if entry.hasEscapes { return stringEquals(entry, base: base, key) }
+        guard entry.length == key.count else { return false }
+        let raw = base + entry.start
+        var i = 0
+        while i < key.count {
+          if raw[i] != key[i] { return false }
+          i &+= 1
         }
-        @inline(__always) func next(_ member: Int) -> Int {
-          let value = tape[member + 1]
-          return value.kind.rawValue >= TapeKind.array.rawValue ? value.end : member + 2
-        }
-        guard unique else {
-          // Repeated keys: the policy decides which member counts.
-          var found: (Int, Int)?
-          var member = object + 1
-          while member < end {
-            let following = next(member)
-            if matches(member) {
-              found = (member + 1, following)
-              if !lastWins { break }
-            }
-            member = following
-          }
-          return found
-        }
-        if lastHit >= 0, matches(lastHit) { return (lastHit + 1, next(lastHit)) }
-        var member = hint
+        return true
+      }
+      @inline(__always) func next(_ member: Int) -> Int {
+        let value = tape[member + 1]
+        return value.kind.rawValue >= TapeKind.array.rawValue ? value.end : member + 2
+      }
+      guard unique else {
+        // Repeated keys: the policy decides which member counts.
+        var found: (Int, Int)?
+        var member = object + 1
         while member < end {
           let following = next(member)
-          if matches(member) { return (member + 1, following) }
+          if matches(member) {
+            found = (member + 1, following)
+            if !lastWins { break }
+          }
           member = following
         }
-        member = object + 1
-        while member < hint {
-          let following = next(member)
-          if matches(member) { return (member + 1, following) }
-          member = following
-        }
-        return nil
+        return found
       }
+      if lastHit >= 0, matches(lastHit) { return (lastHit + 1, next(lastHit)) }
+      var member = hint
+      while member < end {
+        let following = next(member)
+        if matches(member) { return (member + 1, following) }
+        member = following
+      }
+      member = object + 1
+      while member < hint {
+        let following = next(member)
+        if matches(member) { return (member + 1, following) }
+        member = following
+      }
+      return nil
     }
     if let found, unique {
       self.hint = found.next

@@ -43,3 +43,41 @@ package enum TapeKind: UInt32, Sendable {
   case null = 0
   case `false`, `true`, number, string, array, object
 }
+
+/// The tape while the scanner builds it: raw memory that grows by doubling, handed to the
+/// ``JSONDocument`` that owns and frees it. A struct held by the scanner, so appending costs no
+/// reference counting, bounds check or exclusivity check.
+struct TapeBuilder {
+  private(set) var base: UnsafeMutablePointer<TapeEntry>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    self.base = .allocate(capacity: self.capacity)
+  }
+
+  @inline(__always)
+  mutating func append(_ entry: TapeEntry) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: entry)
+    count &+= 1
+  }
+
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<TapeEntry>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = larger
+    capacity *= 2
+  }
+
+  @inline(__always)
+  subscript(index: Int) -> TapeEntry {
+    get { base[index] }
+    nonmutating set { base[index] = newValue }
+  }
+
+  /// Frees the memory; for a scan that failed.
+  func deallocate() { base.deallocate() }
+}

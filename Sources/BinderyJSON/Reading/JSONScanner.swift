@@ -10,7 +10,7 @@ struct JSONScanner {
   private let json5: Bool
   private var index = 0
   private var end: Int
-  private var tape: [TapeEntry] = []
+  private var tape: TapeBuilder
 
   private struct Frame {
     var entry: Int
@@ -24,6 +24,7 @@ struct JSONScanner {
     self.options = options
     self.json5 = options.allowsJSON5
     self.end = bytes.count
+    self.tape = TapeBuilder(capacity: min(bytes.count / 8 + 16, 1 << 20))
   }
 
   // MARK: - Errors
@@ -45,8 +46,18 @@ struct JSONScanner {
 
   // MARK: - Driver
 
-  /// Scans the whole input and returns the tape.
-  mutating func scan() throws(JSONReadError) -> [TapeEntry] {
+  /// Scans the whole input and returns the tape, which the caller then owns and frees.
+  mutating func scan() throws(JSONReadError) -> UnsafeBufferPointer<TapeEntry> {
+    do {
+      try scanDocument()
+    } catch {
+      tape.deallocate()
+      throw error
+    }
+    return UnsafeBufferPointer(start: tape.base, count: tape.count)
+  }
+
+  private mutating func scanDocument() throws(JSONReadError) {
     if let maxSize = options.maxSize, bytes.count > maxSize {
       throw error(
         .sizeLimitExceeded, "input of \(bytes.count) bytes exceeds the limit of \(maxSize) bytes",
@@ -56,7 +67,6 @@ struct JSONScanner {
       throw error(.sizeLimitExceeded, "input larger than 4 GiB is not supported", at: 0)
     }
     try skipPrefixes()
-    tape.reserveCapacity(min(bytes.count / 8 + 16, 1 << 20))
     var frames: [Frame] = []
 
     try skipWhitespace()
@@ -174,7 +184,6 @@ struct JSONScanner {
         "unexpected content after the top-level value: \(describeFound(at: index, in: bytes))",
         at: index)
     }
-    return tape
   }
 
   private mutating func closeContainer(_ frame: Frame) throws(JSONReadError) {
