@@ -19,6 +19,9 @@ for _ in 0..<rounds {
   case ("decode", "catalog"): total += try decoder.decode(Catalog.self, from: corpus.bytes).performances.count
   case ("decode", "coordinates"): total += try decoder.decode(FeatureCollection.self, from: corpus.bytes).features.count
   case ("decode", _): total += try decoder.decode(TwitterResponse.self, from: corpus.bytes).statuses.count
+  case ("encode", "coordinates"):
+    let model = try decoder.decode(FeatureCollection.self, from: corpus.bytes)
+    for _ in 0..<3 { total += try encoder.encodeToBytes(model).count }
   case ("encode", "catalog"):
     let model = try decoder.decode(Catalog.self, from: corpus.bytes)
     for _ in 0..<3 { total += try encoder.encodeToBytes(model).count }

@@ -96,14 +96,14 @@ public final class BinderyEncoder: @unchecked Sendable {
     if impl.needsFallback {
       return Array(try settings.foundationEncoder().encode(value))
     }
-    guard impl.writer.valuesBegun > 0 else {
+    guard impl.valuesBegun > 0 else {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
           codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
     do {
-      return try impl.writer.finish()
+      return try impl.finish()
     } catch {
       throw EncodingError.invalidValue(
         value,
