@@ -141,7 +141,8 @@ final class EncoderImpl: Encoder {
     {
       return KeyedEncodingContainer(
         KeyedEncoder<Key>(
-          impl: self, depth: slotDepth + 1, generation: state.pointee.generations[slotDepth], parent: parent,
+          impl: self, depth: slotDepth + 1, generation: state.pointee.generations[slotDepth],
+          parent: parent,
           key: key))
     }
     guard slotIsEmpty, depth == slotDepth, let opened = try? openContainer(isObject: true)
@@ -163,7 +164,8 @@ final class EncoderImpl: Encoder {
       state.pointee.generations.count > slotDepth
     {
       return UnkeyedEncoder(
-        impl: self, depth: slotDepth + 1, generation: state.pointee.generations[slotDepth], parent: parent,
+        impl: self, depth: slotDepth + 1, generation: state.pointee.generations[slotDepth],
+        parent: parent,
         key: key)
     }
     guard slotIsEmpty, depth == slotDepth, let opened = try? openContainer(isObject: false)
@@ -357,7 +359,8 @@ protocol DirectEncodable {
 }
 
 extension Dictionary: DirectEncodable where Key == String, Value: Encodable {
-  func encodeDirectly(into impl: EncoderImpl, parent: CodingPathNode?, key: (any CodingKey)?) throws {
+  func encodeDirectly(into impl: EncoderImpl, parent: CodingPathNode?, key: (any CodingKey)?) throws
+  {
     let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
     try impl.write { try $0.beginObject() }
     for (name, value) in self {
@@ -371,7 +374,8 @@ extension Dictionary: DirectEncodable where Key == String, Value: Encodable {
 extension Array: DirectEncodable where Element: Encodable {
   // Index loops on purpose: this runs unspecialised, and `enumerated()` or `for-in` would look up
   // iterator and tuple type metadata on every element (measured: a third of encoding time).
-  func encodeDirectly(into impl: EncoderImpl, parent: CodingPathNode?, key: (any CodingKey)?) throws {
+  func encodeDirectly(into impl: EncoderImpl, parent: CodingPathNode?, key: (any CodingKey)?) throws
+  {
     try impl.write { try $0.beginArray() }
     let count = self.count
     var position = 0

@@ -35,7 +35,8 @@ public struct JSONWriter: Sendable {
   package private(set) var valuesBegun = 0
 
   /// How many containers are open.
-  package var depth: Int { frames.count }
+  /// How many containers are open (stored, not computed: encoders read it on every write).
+  package private(set) var depth = 0
 
   /// True when the innermost open container is an object.
   package var isInnermostObject: Bool { frames.last?.isObject ?? false }
@@ -326,10 +327,12 @@ public struct JSONWriter: Sendable {
     try beginValue()
     bytes.append(open)
     frames.append(Frame(isObject: isObject))
+    depth = frames.count
   }
 
   private mutating func endContainer(close: UInt8) throws(JSONWriteError) {
     var frame = frames.removeLast()
+    depth = frames.count
     if options.sortsKeys, frame.isObject, frame.count > 1 {
       frame.members[frame.count - 1].end = bytes.count
       sortMembers(frame.members)
@@ -411,7 +414,25 @@ public struct JSONWriter: Sendable {
       var i = 0
       let escapesSlashes = options.escapesSlashes
       let asciiOnly = options.asciiOnly
+      // Skip eight bytes at a time while none needs escaping: no quote, backslash or control
+      // byte, and (when those options are on) no slash or non-ASCII byte.
+      let lows: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      let extra: UInt64 = asciiOnly ? highs : 0
       while i < utf8.count {
+        while i &+ 8 <= utf8.count, let base = utf8.baseAddress {
+          let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+          let control = (word &- (lows &* 0x20)) & ~word
+          let quote = word ^ (lows &* 0x22)
+          let backslash = word ^ (lows &* 0x5C)
+          let slash = escapesSlashes ? word ^ (lows &* 0x2F) : ~0
+          let hits =
+            control | ((quote &- lows) & ~quote) | ((backslash &- lows) & ~backslash)
+            | ((slash &- lows) & ~slash)
+          if (hits & highs) | (word & extra) != 0 { break }
+          i &+= 8
+        }
+        guard i < utf8.count else { break }
         let byte = utf8[i]
         let needsEscape =
           byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
