@@ -528,7 +528,12 @@ struct JSONScanner {
         let quoteHit = (quoted &- lows) & ~quoted
         let slash = word ^ (lows &* 0x5C)
         let slashHit = (slash &- lows) & ~slash
-        if (control | quoteHit | slashHit | word) & highs != 0 { break }
+        let hits = (control | quoteHit | slashHit | word) & highs
+        if hits != 0 {
+          // The lowest flagged byte is exact (borrows only flag bytes above a true hit).
+          i &+= hits.trailingZeroBitCount &>> 3
+          break
+        }
         i &+= 8
       }
       guard i < end else {

@@ -429,7 +429,12 @@ public struct JSONWriter: Sendable {
           let hits =
             control | ((quote &- lows) & ~quote) | ((backslash &- lows) & ~backslash)
             | ((slash &- lows) & ~slash)
-          if (hits & highs) | (word & extra) != 0 { break }
+          let flagged = (hits & highs) | (word & extra)
+          if flagged != 0 {
+            // The lowest flagged byte is exact (borrows only flag bytes above a true hit).
+            i &+= flagged.trailingZeroBitCount &>> 3
+            break
+          }
           i &+= 8
         }
         guard i < utf8.count else { break }
