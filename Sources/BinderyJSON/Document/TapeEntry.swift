@@ -30,7 +30,6 @@ package struct TapeEntry: Sendable {
   }
   @inline(__always) package var count: Int { Int(info >> 3) }
   @inline(__always) package var hasEscapes: Bool { info & Self.flagA != 0 }
-  @inline(__always) package var needsRepair: Bool { info & Self.flagB != 0 }
   @inline(__always) package var isIntegerText: Bool { info & Self.flagA == 0 }
   @inline(__always) package var isNonStandardNumber: Bool { info & Self.flagB != 0 }
   @inline(__always) package var start: Int { Int(offset) }
