@@ -21,19 +21,15 @@ public import Foundation
 ///
 /// A decoder is `Sendable`: its settings are guarded by a lock, and each `decode` call works on
 /// a snapshot taken when it starts, so changing a setting never affects a decode in progress.
-public final class BinderyDecoder: @unchecked Sendable {
-  // @unchecked: every stored setting lives in `settings`, read and written only under `lock`.
-  private let lock = NSLock()
-  private var settings = DecodingSettings()
+public final class BinderyDecoder: Sendable {
+  private let settings = Locked(DecodingSettings())
 
   /// Creates a decoder with Foundation's defaults: default keys, `deferredToDate`, base64 data,
   /// non-conforming floats rejected, strict RFC 8259 reading.
   public init() {}
 
   private func locked<T>(_ body: (inout DecodingSettings) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&settings)
+    settings.withLock(body)
   }
 
   /// How dates are decoded; `deferredToDate` by default.

@@ -20,18 +20,14 @@ public import Foundation
 ///
 /// An encoder is `Sendable`: its settings are guarded by a lock, and each `encode` call works on
 /// a snapshot taken when it starts.
-public final class BinderyEncoder: @unchecked Sendable {
-  // @unchecked: every stored setting lives in `settings`, read and written only under `lock`.
-  private let lock = NSLock()
-  private var settings = EncodingSettings()
+public final class BinderyEncoder: Sendable {
+  private let settings = Locked(EncodingSettings())
 
   /// Creates an encoder with Foundation's defaults.
   public init() {}
 
   private func locked<T>(_ body: (inout EncodingSettings) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&settings)
+    settings.withLock(body)
   }
 
   /// How the output is formatted; compact, in encoding order, slashes escaped by default.
