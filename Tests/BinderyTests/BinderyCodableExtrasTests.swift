@@ -134,6 +134,26 @@ struct BinderyCodableExtrasTests {
     )
   }
 
+  @Test func repeatedKeysInLargeObjectsFollowThePolicy() throws {
+    struct Probe: Decodable {
+      var k5: Int
+      var k39: Int
+    }
+    // 40 members, then k5 again: same-length keys collide in the uniqueness check's fingerprints.
+    let members = (0..<40).map { "\"k\($0)\": \($0)" } + [#""k5": 500"#]
+    let json = Data(("{" + members.joined(separator: ", ") + "}").utf8)
+    let decoder = BinderyDecoder()
+    let first = try decoder.decode(Probe.self, from: json)
+    #expect(first.k5 == 5 && first.k39 == 39)
+    #expect(try JSONDecoder().decode(Probe.self, from: json).k5 == first.k5)
+    decoder.readingOptions.duplicateKeys = .lastWins
+    #expect(try decoder.decode(Probe.self, from: json).k5 == 500)
+    decoder.readingOptions.duplicateKeys = .reject
+    #expect(throws: DecodingError.self) { try decoder.decode(Probe.self, from: json) }
+    let unique = Data(("{" + members.dropLast().joined(separator: ", ") + "}").utf8)
+    #expect(try decoder.decode(Probe.self, from: unique).k39 == 39)
+  }
+
   @Test func settingsChangedDuringADecodeDoNotAffectIt() async throws {
     struct Dated: Decodable { var date: Date }
     let decoder = BinderyDecoder()

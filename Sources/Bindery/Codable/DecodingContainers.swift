@@ -12,9 +12,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let parent: CodingPathNode?
   let ownKey: (any CodingKey)?
   let slot: Int
-  /// JSON keys converted by a non-default key strategy, to value indices; `nil` otherwise.
-  private let converted: [String: Int]?
-  private let convertedOrder: [String]
+  /// JSON keys converted by a non-default key strategy; `nil` for default keys. One optional
+  /// reference keeps the container small: it is copied into a box for every object.
+  private let converted: ConvertedKeys?
 
   init(impl: DecoderImpl, object: Int, parent: CodingPathNode?, key: (any CodingKey)?, slot: Int) {
     self.impl = impl
@@ -26,7 +26,6 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     switch impl.settings.key {
     case .useDefaultKeys:
       converted = nil
-      convertedOrder = []
     case .convertFromSnakeCase, .custom:
       var map: [String: Int] = [:]
       var order: [String] = []
@@ -46,15 +45,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if !(firstWins && map[name] != nil) { map[name] = member + 1 }
         member = impl.document.next(after: member + 1)
       }
-      converted = map
-      convertedOrder = order
+      converted = ConvertedKeys(indices: map, order: order)
     }
   }
 
   var codingPath: [any CodingKey] { makeCodingPath(parent, ownKey) }
 
   var allKeys: [Key] {
-    if converted != nil { return convertedOrder.compactMap { Key(stringValue: $0) } }
+    if let converted { return converted.order.compactMap { Key(stringValue: $0) } }
     var seen = Set<String>()
     var keys: [Key] = []
     var member = object + 1
@@ -70,7 +68,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func contains(_ key: Key) -> Bool { find(key) != nil }
 
   private func find(_ key: Key) -> Int? {
-    if let converted { return converted[key.stringValue] }
+    if let converted { return converted.indices[key.stringValue] }
     return impl.lookUp(key.stringValue, in: object, slot: slot)
   }
 
@@ -227,7 +225,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func superDecoder(named key: any CodingKey) throws -> any Decoder {
     let parent = childParent()
     guard
-      let index = converted?[key.stringValue]
+      let index = converted?.indices[key.stringValue]
         ?? impl.lookUp(key.stringValue, in: object, slot: slot)
     else {
       // Foundation hands out a decoder at `null` for a missing key.
@@ -237,6 +235,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       return impl
     }
     return DecoderImpl(sharing: impl, current: index, parent: parent, key: key)
+  }
+}
+
+/// An object's keys under a non-default key strategy: converted key to value index, and the
+/// converted keys in document order.
+final class ConvertedKeys {
+  let indices: [String: Int]
+  let order: [String]
+
+  init(indices: [String: Int], order: [String]) {
+    self.indices = indices
+    self.order = order
   }
 }
 

@@ -115,33 +115,28 @@ package struct MemberLookup {
       func same(_ a: TapeEntry, _ b: TapeEntry) -> Bool {
         a.length == b.length && memcmpEqual(base + a.start, base + b.start, a.length)
       }
-      return withUnsafeTemporaryAllocation(of: (UInt64, Int).self, capacity: count) { keys in
+      // An open-addressing set of tape indices (+1; 0 is empty), keyed by fingerprint: one
+      // pass, where comparing every pair of keys costs O(n²).
+      var capacity = 8
+      while capacity < count * 2 { capacity <<= 1 }
+      let mask = capacity - 1
+      let shift = UInt64(64 - capacity.trailingZeroBitCount)
+      return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { table in
+        table.initialize(repeating: 0)
         var member = object + 1
-        var n = 0
         while member < end {
           let entry = tape[member]
           if entry.hasEscapes { return false }
-          keys[n] = (fingerprint(entry), member)
-          n += 1
+          let print = fingerprint(entry)
+          var slot = Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) >> shift)
+          while table[slot] != 0 {
+            let other = tape[Int(table[slot]) - 1]
+            if fingerprint(other) == print, same(other, entry) { return false }
+            slot = (slot + 1) & mask
+          }
+          // Fits: the scanner accepts less than 4 GiB, so fewer than 2^32 tape entries.
+          table[slot] = UInt32(truncatingIfNeeded: member + 1)
           member = document.next(after: member + 1)
-        }
-        if n <= 32 {
-          for i in 1..<n {
-            for j in 0..<i where keys[i].0 == keys[j].0 {
-              if same(tape[keys[i].1], tape[keys[j].1]) { return false }
-            }
-          }
-          return true
-        }
-        let sorted = keys.prefix(n).sorted { $0.0 < $1.0 }
-        var i = 0
-        while i < sorted.count {
-          var j = i + 1
-          while j < sorted.count, sorted[j].0 == sorted[i].0 {
-            for k in i..<j where same(tape[sorted[k].1], tape[sorted[j].1]) { return false }
-            j += 1
-          }
-          i = j
         }
         return true
       }
