@@ -46,14 +46,10 @@ package struct MemberLookup {
       @inline(__always) func matches(_ member: Int) -> Bool {
         let entry = tape[member]
         if entry.hasEscapes { return stringEquals(entry, base: base, key) }
-        guard entry.length == key.count else { return false }
-        let raw = base + entry.start
-        var i = 0
-        while i < key.count {
-          if raw[i] != key[i] { return false }
-          i &+= 1
+        guard entry.length == key.count, let keyBase = key.baseAddress else {
+          return entry.length == key.count
         }
-        return true
+        return memcmpEqual(base + entry.start, keyBase, key.count)
       }
       @inline(__always) func next(_ member: Int) -> Int {
         let value = tape[member + 1]
@@ -147,6 +143,17 @@ package struct MemberLookup {
 @inline(__always)
 private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool
 {
-  for i in 0..<count where a[i] != b[i] { return false }
+  // Eight bytes at a time, then the tail.
+  var i = 0
+  while i &+ 8 <= count {
+    let left = UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
+    let right = UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+    if left != right { return false }
+    i &+= 8
+  }
+  while i < count {
+    if a[i] != b[i] { return false }
+    i &+= 1
+  }
   return true
 }
