@@ -285,6 +285,10 @@ final class DecoderImpl: Decoder {
   {
     let entry = tape[index]
     guard entry.kind == .number else { throw mismatch(T.self, at: index, path: path) }
+    if T.self == Int.self || T.self == Int64.self {
+      if case .value(let value) = document.int64(entry) { return unsafeBitCast(value, to: T.self) }
+      throw numberDoesNotFit(T.self, at: index, path: path)
+    }
     let simple = entry.isIntegerText && !entry.isNonStandardNumber
     let result = document.withNumberText(entry) {
       NumberConversion.integer($0, as: T.self, simple: simple)
@@ -299,11 +303,9 @@ final class DecoderImpl: Decoder {
     let entry = tape[index]
     switch entry.kind {
     case .number:
-      let nonStandard = entry.isNonStandardNumber
-      guard
-        let value = document.withNumberText(
-          entry, { NumberConversion.double($0, nonStandard: nonStandard) })
-      else { throw numberDoesNotFit(T.self, at: index, path: path) }
+      guard let value = document.double(entry) else {
+        throw numberDoesNotFit(T.self, at: index, path: path)
+      }
       if T.self == Float.self, value.isFinite, abs(value) > Double(Float.greatestFiniteMagnitude) {
         throw numberDoesNotFit(T.self, at: index, path: path)
       }

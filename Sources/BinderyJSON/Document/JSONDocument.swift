@@ -94,6 +94,27 @@ public final class JSONDocument: @unchecked Sendable {
     withInput { stringEquals(entry, base: $0.baseAddress.unsafelyUnwrapped, key) }
   }
 
+  /// A number entry read as an `Int64`. Concrete entry points like this one and ``double(_:)``
+  /// matter to other modules, where generic code runs unspecialised.
+  package func int64(_ entry: TapeEntry) -> NumberConversion.IntegerResult<Int64> {
+    let simple = entry.isIntegerText && !entry.isNonStandardNumber
+    return withInput {
+      NumberConversion.integer(
+        UnsafeBufferPointer(rebasing: $0[entry.start..<entry.start + entry.length]), as: Int64.self,
+        simple: simple)
+    }
+  }
+
+  /// A number entry read as the nearest `Double`, or `nil` beyond `Double`'s range.
+  package func double(_ entry: TapeEntry) -> Double? {
+    let nonStandard = entry.isNonStandardNumber
+    return withInput {
+      NumberConversion.double(
+        UnsafeBufferPointer(rebasing: $0[entry.start..<entry.start + entry.length]),
+        nonStandard: nonStandard)
+    }
+  }
+
   /// Calls `body` with the text of a number entry.
   @inline(__always)
   package func withNumberText<R>(_ entry: TapeEntry, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
