@@ -64,6 +64,23 @@ struct BinderyCodableExtrasTests {
     }
   }
 
+  @Test func numbersOutOfRangeNameTheirOwnPath() throws {
+    struct Item: Decodable { var count: UInt8 }
+    struct Page: Decodable { var items: [Item] }
+    let json = Data(#"{"items": [{"count": 1}, {"count": 300}]}"#.utf8)
+    let error = try #require(throws: DecodingError.self) {
+      try BinderyDecoder().decode(Page.self, from: json)
+    }
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("expected dataCorrupted, got \(error)")
+      return
+    }
+    #expect(ErrorShape(error).path == ["items", "[1]", "count"])
+    #expect(
+      context.debugDescription
+        == "Parsed JSON number <300> does not fit in UInt8. (line 1, column 36)")
+  }
+
   @Test func syntaxErrorsNameLineAndColumn() throws {
     let error = try #require(throws: DecodingError.self) {
       try BinderyDecoder().decode([Int].self, from: Data("[1,\n 2,\n]".utf8))

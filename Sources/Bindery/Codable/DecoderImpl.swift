@@ -26,9 +26,8 @@ final class DecoderImpl: Decoder {
   private struct State {
     /// The tape index of the value being decoded.
     var current: Int
-    /// The path above the current value, and the current value's own key.
-    var parent: CodingPathNode?
-    var key: (any CodingKey)?
+    /// The path of the current value (`nil` at the top level).
+    var node: CodingPathNode?
     /// Search state of the keyed container at each nesting depth.
     var slots: [Slot] = []
     /// How many `init(from:)` calls are under way: the slot of a new keyed container.
@@ -40,15 +39,11 @@ final class DecoderImpl: Decoder {
     get { state.pointee.current }
     set { state.pointee.current = newValue }
   }
-  /// The path above the current value.
-  var parent: CodingPathNode? {
-    get { state.pointee.parent }
-    set { state.pointee.parent = newValue }
-  }
-  /// The current value's own key.
-  var key: (any CodingKey)? {
-    get { state.pointee.key }
-    set { state.pointee.key = newValue }
+  /// The path of the current value. Made once per nested value decoded through `init(from:)`,
+  /// so that containers carry one reference rather than a parent and an existential key.
+  var node: CodingPathNode? {
+    get { state.pointee.node }
+    set { state.pointee.node = newValue }
   }
   /// How many `init(from:)` calls are under way: the slot of a new keyed container.
   var depth: Int { state.pointee.depth }
@@ -64,7 +59,7 @@ final class DecoderImpl: Decoder {
     self.settings = settings
     self.collector = settings.reportsAllErrors ? ErrorCollector() : nil
     self.state = .allocate(capacity: 1)
-    state.initialize(to: State(current: current))
+    state.initialize(to: State(current: current, node: nil))
   }
 
   init(sharing other: DecoderImpl, current: Int, parent: CodingPathNode?, key: (any CodingKey)?) {
@@ -73,35 +68,37 @@ final class DecoderImpl: Decoder {
     self.settings = other.settings
     self.collector = other.collector
     self.state = .allocate(capacity: 1)
-    state.initialize(to: State(current: current, parent: parent, key: key))
+    state.initialize(
+      to: State(
+        current: current, node: key.map { CodingPathNode(parent: parent, key: $0) } ?? parent))
   }
 
-  var codingPath: [any CodingKey] { makeCodingPath(parent, key) }
+  var codingPath: [any CodingKey] { node?.path ?? [] }
 
   var userInfo: [CodingUserInfoKey: Any] { settings.userInfo.mapValues { $0 as Any } }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    try keyedContainer(at: current, parent: parent, key: key, slot: depth)
+    try keyedContainer(at: current, node: node, slot: depth)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try unkeyedContainer(at: current, parent: parent, key: key)
+    try unkeyedContainer(at: current, node: node)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    SingleValueContainer(impl: self, index: current, parent: parent, key: key)
+    SingleValueContainer(impl: self, index: current, node: node)
   }
 
   // MARK: Containers
 
-  func keyedContainer<Key: CodingKey>(
-    at index: Int, parent: CodingPathNode?, key: (any CodingKey)?, slot: Int
-  ) throws -> KeyedDecodingContainer<Key> {
+  func keyedContainer<Key: CodingKey>(at index: Int, node: CodingPathNode?, slot: Int) throws
+    -> KeyedDecodingContainer<Key>
+  {
     guard tape[index].kind == .object else {
-      throw containerMismatch([String: Any].self, at: index, parent: parent, key: key)
+      throw containerMismatch([String: Any].self, at: index, parent: node, key: nil)
     }
     return KeyedDecodingContainer(
-      KeyedContainer<Key>(impl: self, object: index, parent: parent, key: key, slot: slot))
+      KeyedContainer<Key>(impl: self, object: index, node: node, slot: slot))
   }
 
   // MARK: Keyed search state
@@ -109,12 +106,11 @@ final class DecoderImpl: Decoder {
   /// Search state of the keyed container at one nesting depth.
   private struct Slot {
     var lookup: MemberLookup
-    var node: CodingPathNode?
   }
 
   /// Gives the slot to a container for `object`, starting its search afresh.
   func claim(slot: Int, object: Int) {
-    let fresh = Slot(lookup: MemberLookup(document: document, object: object), node: nil)
+    let fresh = Slot(lookup: MemberLookup(document: document, object: object))
     if slot < state.pointee.slots.count {
       state.pointee.slots[slot] = fresh
     } else {
@@ -134,27 +130,12 @@ final class DecoderImpl: Decoder {
     return lookup.valueIndex(forKey: key)
   }
 
-  /// The path node of a keyed container, made once per container and kept in its slot.
-  func node(slot: Int, object: Int, parent: CodingPathNode?, key: any CodingKey) -> CodingPathNode {
-    if slot < state.pointee.slots.count, state.pointee.slots[slot].lookup.object == object,
-      let node = state.pointee.slots[slot].node
-    {
-      return node
-    }
-    let node = CodingPathNode(parent: parent, key: key)
-    if slot < state.pointee.slots.count, state.pointee.slots[slot].lookup.object == object {
-      state.pointee.slots[slot].node = node
-    }
-    return node
-  }
-
-  func unkeyedContainer(at index: Int, parent: CodingPathNode?, key: (any CodingKey)?) throws
-    -> any UnkeyedDecodingContainer
+  func unkeyedContainer(at index: Int, node: CodingPathNode?) throws -> any UnkeyedDecodingContainer
   {
     guard tape[index].kind == .array else {
-      throw containerMismatch([Any].self, at: index, parent: parent, key: key)
+      throw containerMismatch([Any].self, at: index, parent: node, key: nil)
     }
-    return UnkeyedContainer(impl: self, array: index, parent: parent, key: key)
+    return UnkeyedContainer(impl: self, array: index, node: node)
   }
 
   func containerMismatch(
@@ -209,13 +190,12 @@ final class DecoderImpl: Decoder {
     if let collection = T.self as? any TapeDecodable.Type {
       return try decodeCollection(collection, as: T.self, at: index, parent: parent, key: key)
     }
-    let saved = (current, self.parent, self.key)
+    let saved = (current, node)
     current = index
-    self.parent = parent
-    self.key = key
+    node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
     state.pointee.depth += 1
     defer {
-      (current, self.parent, self.key) = saved
+      (current, node) = saved
       state.pointee.depth -= 1
     }
     return try T(from: self)
@@ -330,7 +310,7 @@ final class DecoderImpl: Decoder {
     let text = (try? JSONCursor(document: document, index: index).numberText()) ?? "?"
     return .dataCorrupted(
       context(
-        makeCodingPath(parent, key), "Parsed JSON number <\(text)> does not fit in \(type).",
+        path(), "Parsed JSON number <\(text)> does not fit in \(type).",
         at: index))
   }
 
@@ -416,11 +396,10 @@ final class DecoderImpl: Decoder {
   )
     rethrows -> T
   {
-    let saved = (current, self.parent, self.key)
+    let saved = (current, node)
     current = index
-    self.parent = parent
-    self.key = key
-    defer { (current, self.parent, self.key) = saved }
+    node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
+    defer { (current, node) = saved }
     return try body()
   }
 

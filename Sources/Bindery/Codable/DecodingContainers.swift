@@ -9,18 +9,17 @@ import Foundation
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let impl: DecoderImpl
   let object: Int
-  let parent: CodingPathNode?
-  let ownKey: (any CodingKey)?
+  /// This object's path: one reference, cheap to copy into the container box.
+  let node: CodingPathNode?
   let slot: Int
   /// JSON keys converted by a non-default key strategy; `nil` for default keys. One optional
   /// reference keeps the container small: it is copied into a box for every object.
   private let converted: ConvertedKeys?
 
-  init(impl: DecoderImpl, object: Int, parent: CodingPathNode?, key: (any CodingKey)?, slot: Int) {
+  init(impl: DecoderImpl, object: Int, node: CodingPathNode?, slot: Int) {
     self.impl = impl
     self.object = object
-    self.parent = parent
-    self.ownKey = key
+    self.node = node
     self.slot = slot
     impl.claim(slot: slot, object: object)
     switch impl.settings.key {
@@ -30,7 +29,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       var map: [String: Int] = [:]
       var order: [String] = []
       let firstWins = impl.document.options.duplicateKeys == .firstWins
-      let path = makeCodingPath(parent, key)
+      let path = node?.path ?? []
       var member = object + 1
       let end = impl.tape[object].end
       while member < end {
@@ -49,7 +48,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
   }
 
-  var codingPath: [any CodingKey] { makeCodingPath(parent, ownKey) }
+  var codingPath: [any CodingKey] { node?.path ?? [] }
 
   var allKeys: [Key] {
     if let converted { return converted.order.compactMap { Key(stringValue: $0) } }
@@ -72,10 +71,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return impl.lookUp(key.stringValue, in: object, slot: slot)
   }
 
-  private func childParent() -> CodingPathNode? {
-    guard let ownKey else { return parent }
-    return impl.node(slot: slot, object: object, parent: parent, key: ownKey)
-  }
+  private func childParent() -> CodingPathNode? { node }
 
   private func value(for key: Key) throws -> Int {
     if let index = find(key) { return index }
@@ -207,11 +203,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     -> KeyedDecodingContainer<NestedKey>
   {
     try impl.keyedContainer(
-      at: try value(for: key), parent: childParent(), key: key, slot: slot + 1)
+      at: try value(for: key), node: CodingPathNode(parent: node, key: key), slot: slot + 1)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try impl.unkeyedContainer(at: try value(for: key), parent: childParent(), key: key)
+    try impl.unkeyedContainer(at: try value(for: key), node: CodingPathNode(parent: node, key: key))
   }
 
   func superDecoder() throws -> any Decoder {
@@ -230,8 +226,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     else {
       // Foundation hands out a decoder at `null` for a missing key.
       let impl = DecoderImpl(document: try JSONDocument(parsing: "null"), settings: impl.settings)
-      impl.parent = parent
-      impl.key = key
+      impl.node = CodingPathNode(parent: parent, key: key)
       return impl
     }
     return DecoderImpl(sharing: impl, current: index, parent: parent, key: key)
@@ -253,27 +248,23 @@ final class ConvertedKeys {
 /// The unkeyed container over one JSON array.
 struct UnkeyedContainer: UnkeyedDecodingContainer {
   let impl: DecoderImpl
-  let parent: CodingPathNode?
-  let ownKey: (any CodingKey)?
-  private var node: CodingPathNode?
+  /// This array's path.
+  let node: CodingPathNode?
   private var position: Int
   let count: Int?
   private(set) var currentIndex = 0
 
-  init(impl: DecoderImpl, array: Int, parent: CodingPathNode?, key: (any CodingKey)?) {
+  init(impl: DecoderImpl, array: Int, node: CodingPathNode?) {
     self.impl = impl
-    self.parent = parent
-    self.ownKey = key
+    self.node = node
     self.position = array + 1
     self.count = impl.tape[array].count
   }
 
-  var codingPath: [any CodingKey] { makeCodingPath(parent, ownKey) }
+  var codingPath: [any CodingKey] { node?.path ?? [] }
   var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
-  private mutating func childParent() -> CodingPathNode? {
-    childNode(&node, parent: parent, key: ownKey)
-  }
+  private func childParent() -> CodingPathNode? { node }
 
   private mutating func advance() {
     position = impl.document.next(after: position)
@@ -303,9 +294,9 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     _ placeholder: T, _ read: (DecoderImpl, Int, () -> [any CodingKey]) throws -> T
   ) throws -> T {
     guard !isAtEnd else { throw atEnd(T.self) }
-    let (impl, position, parent, ownKey, index) = (impl, position, parent, ownKey, currentIndex)
+    let (impl, position, node, index) = (impl, position, node, currentIndex)
     let value = try impl.recovering(placeholder) {
-      try read(impl, position) { makeCodingPath(parent, ownKey) + [IndexKey(index)] }
+      try read(impl, position) { (node?.path ?? []) + [IndexKey(index)] }
     }
     advance()
     return value
@@ -350,27 +341,25 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     -> KeyedDecodingContainer<NestedKey>
   {
     guard !isAtEnd else { throw atEnd(KeyedDecodingContainer<NestedKey>.self) }
-    let parent = childParent()
     let container: KeyedDecodingContainer<NestedKey> = try impl.keyedContainer(
-      at: position, parent: parent, key: IndexKey(currentIndex), slot: impl.depth + 1)
+      at: position, node: CodingPathNode(parent: node, key: IndexKey(currentIndex)),
+      slot: impl.depth + 1)
     advance()
     return container
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard !isAtEnd else { throw atEnd((any UnkeyedDecodingContainer).self) }
-    let parent = childParent()
     let container = try impl.unkeyedContainer(
-      at: position, parent: parent, key: IndexKey(currentIndex))
+      at: position, node: CodingPathNode(parent: node, key: IndexKey(currentIndex)))
     advance()
     return container
   }
 
   mutating func superDecoder() throws -> any Decoder {
     guard !isAtEnd else { throw atEnd((any Decoder).self) }
-    let parent = childParent()
     let decoder = DecoderImpl(
-      sharing: impl, current: position, parent: parent, key: IndexKey(currentIndex))
+      sharing: impl, current: position, parent: node, key: IndexKey(currentIndex))
     advance()
     return decoder
   }
@@ -380,10 +369,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 struct SingleValueContainer: SingleValueDecodingContainer {
   let impl: DecoderImpl
   let index: Int
-  let parent: CodingPathNode?
-  let key: (any CodingKey)?
+  /// The value's path.
+  let node: CodingPathNode?
 
-  var codingPath: [any CodingKey] { makeCodingPath(parent, key) }
+  var codingPath: [any CodingKey] { node?.path ?? [] }
   private func path() -> [any CodingKey] { codingPath }
 
   func decodeNil() -> Bool { impl.tape[index].kind == .null }
@@ -424,6 +413,7 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     try impl.integer(UInt64.self, at: index, path: path)
   }
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try impl.unwrap(T.self, at: index, parent: parent, key: key)
+    // The value keeps its own path: its parent, its key.
+    try impl.unwrap(T.self, at: index, parent: node?.parent, key: node?.key)
   }
 }
