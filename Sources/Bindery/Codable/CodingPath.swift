@@ -28,18 +28,6 @@ func makeCodingPath(_ parent: CodingPathNode?, _ key: (any CodingKey)?) -> [any 
   return path
 }
 
-/// The node of a container's own step, made on first use and cached in `node`: containers
-/// that only read or write scalars never allocate one.
-func childNode(_ node: inout CodingPathNode?, parent: CodingPathNode?, key: (any CodingKey)?)
-  -> CodingPathNode?
-{
-  guard let key else { return parent }
-  if let node { return node }
-  let made = CodingPathNode(parent: parent, key: key)
-  node = made
-  return made
-}
-
 /// A key for an array position, spelled as Foundation spells it (`Index 3`).
 struct IndexKey: CodingKey {
   let intValue: Int?

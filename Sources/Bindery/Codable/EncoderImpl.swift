@@ -18,9 +18,8 @@ final class EncoderImpl: Encoder {
   private struct State {
     var writer: JSONWriter
     var needsFallback = false
-    /// The path above the value being encoded, and its own key.
-    var parent: CodingPathNode?
-    var key: (any CodingKey)?
+    /// The path of the value being encoded (`nil` at the top level).
+    var node: CodingPathNode?
     /// `writer.valuesBegun` when the current value's slot was opened: equal means still empty.
     var slotStart = 0
     /// The writer depth of the current value's slot.
@@ -48,13 +47,10 @@ final class EncoderImpl: Encoder {
     get { state.pointee.needsFallback }
     set { state.pointee.needsFallback = newValue }
   }
-  var parent: CodingPathNode? {
-    get { state.pointee.parent }
-    set { state.pointee.parent = newValue }
-  }
-  var key: (any CodingKey)? {
-    get { state.pointee.key }
-    set { state.pointee.key = newValue }
+  /// The path of the value being encoded: one reference for containers to carry.
+  var node: CodingPathNode? {
+    get { state.pointee.node }
+    set { state.pointee.node = newValue }
   }
   private var slotStart: Int {
     get { state.pointee.slotStart }
@@ -72,7 +68,7 @@ final class EncoderImpl: Encoder {
   /// The finished output.
   func finish() throws(JSONWriteError) -> [UInt8] { try state.pointee.writer.finish() }
 
-  var codingPath: [any CodingKey] { makeCodingPath(parent, key) }
+  var codingPath: [any CodingKey] { node?.path ?? [] }
   var userInfo: [CodingUserInfoKey: Any] { settings.userInfo.mapValues { $0 as Any } }
 
   // MARK: Slots
@@ -133,7 +129,7 @@ final class EncoderImpl: Encoder {
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if needsFallback {
       return KeyedEncodingContainer(
-        KeyedEncoder<Key>(impl: self, depth: -1, generation: -1, parent: parent, key: key))
+        KeyedEncoder<Key>(impl: self, depth: -1, generation: -1, node: node))
     }
     // A second request for the same value shares the object already open there.
     if !slotIsEmpty, depth == slotDepth + 1, state.pointee.writer.isInnermostObject,
@@ -142,43 +138,41 @@ final class EncoderImpl: Encoder {
       return KeyedEncodingContainer(
         KeyedEncoder<Key>(
           impl: self, depth: slotDepth + 1, generation: state.pointee.generations[slotDepth],
-          parent: parent,
-          key: key))
+          node: node))
     }
     guard slotIsEmpty, depth == slotDepth, let opened = try? openContainer(isObject: true)
     else {
       needsFallback = true
       return KeyedEncodingContainer(
-        KeyedEncoder<Key>(impl: self, depth: -1, generation: -1, parent: parent, key: key))
+        KeyedEncoder<Key>(impl: self, depth: -1, generation: -1, node: node))
     }
     return KeyedEncodingContainer(
       KeyedEncoder<Key>(
-        impl: self, depth: opened.depth, generation: opened.generation, parent: parent, key: key))
+        impl: self, depth: opened.depth, generation: opened.generation, node: node))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
     if needsFallback {
-      return UnkeyedEncoder(impl: self, depth: -1, generation: -1, parent: parent, key: key)
+      return UnkeyedEncoder(impl: self, depth: -1, generation: -1, node: node)
     }
     if !slotIsEmpty, depth == slotDepth + 1, !state.pointee.writer.isInnermostObject,
       state.pointee.generations.count > slotDepth
     {
       return UnkeyedEncoder(
         impl: self, depth: slotDepth + 1, generation: state.pointee.generations[slotDepth],
-        parent: parent,
-        key: key)
+        node: node)
     }
     guard slotIsEmpty, depth == slotDepth, let opened = try? openContainer(isObject: false)
     else {
       needsFallback = true
-      return UnkeyedEncoder(impl: self, depth: -1, generation: -1, parent: parent, key: key)
+      return UnkeyedEncoder(impl: self, depth: -1, generation: -1, node: node)
     }
     return UnkeyedEncoder(
-      impl: self, depth: opened.depth, generation: opened.generation, parent: parent, key: key)
+      impl: self, depth: opened.depth, generation: opened.generation, node: node)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    SingleValueEncoder(impl: self, depth: slotDepth, slotStart: slotStart, parent: parent, key: key)
+    SingleValueEncoder(impl: self, depth: slotDepth, slotStart: slotStart, node: node)
   }
 
   /// True when a single value may still be written into the current slot.
@@ -248,12 +242,11 @@ final class EncoderImpl: Encoder {
   )
     throws
   {
-    let saved = (self.parent, self.key, slotStart, slotDepth)
-    self.parent = parent
-    self.key = key
+    let saved = (node, slotStart, slotDepth)
+    node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
     slotStart = valuesBegun
     slotDepth = self.depth
-    defer { (self.parent, self.key, slotStart, slotDepth) = saved }
+    defer { (node, slotStart, slotDepth) = saved }
     try body()
     if needsFallback { throw NeedsFallback() }
     try closeDeeper(than: slotDepth)
@@ -342,11 +335,11 @@ final class EncoderImpl: Encoder {
   }
 
   /// The JSON key for a coding key under the key strategy.
-  func jsonKey(_ key: any CodingKey, parent: CodingPathNode?, ownKey: (any CodingKey)?) -> String {
+  func jsonKey(_ key: any CodingKey, node: CodingPathNode?) -> String {
     switch settings.key {
     case .useDefaultKeys: return key.stringValue
     case .convertToSnakeCase: return KeyCase.snakeCase(fromCamelCase: key.stringValue)
-    case .custom(let closure): return closure(makeCodingPath(parent, ownKey) + [key]).stringValue
+    case .custom(let closure): return closure((node?.path ?? []) + [key]).stringValue
     }
   }
 }

@@ -8,31 +8,27 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   /// handed out after the encode had to fall back.
   let depth: Int
   let generation: Int
-  let parent: CodingPathNode?
-  let ownKey: (any CodingKey)?
-  private var node: CodingPathNode?
+  /// This container's path.
+  let node: CodingPathNode?
 
   init(
-    impl: EncoderImpl, depth: Int, generation: Int, parent: CodingPathNode?, key: (any CodingKey)?
+    impl: EncoderImpl, depth: Int, generation: Int, node: CodingPathNode?
   ) {
     self.impl = impl
     self.depth = depth
     self.generation = generation
-    self.parent = parent
-    self.ownKey = key
+    self.node = node
   }
 
-  var codingPath: [any CodingKey] { makeCodingPath(parent, ownKey) }
+  var codingPath: [any CodingKey] { node?.path ?? [] }
 
-  private mutating func childParent() -> CodingPathNode? {
-    childNode(&node, parent: parent, key: ownKey)
-  }
+  private func childParent() -> CodingPathNode? { node }
 
   /// Makes this object the innermost open container and writes `key`.
   private func prepare(_ key: Key) throws {
     guard depth > 0, !impl.needsFallback else { throw NeedsFallback() }
     try impl.activate(depth: depth, generation: generation)
-    let name = impl.jsonKey(key, parent: parent, ownKey: ownKey)
+    let name = impl.jsonKey(key, node: node)
     try impl.write { try $0.key(name) }
   }
 
@@ -87,25 +83,25 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   )
     -> KeyedEncodingContainer<NestedKey>
   {
-    let parent = childParent()
+    let nested = CodingPathNode(parent: node, key: key)
     guard (try? prepare(key)) != nil, let opened = try? impl.openContainer(isObject: true) else {
       impl.needsFallback = true
       return KeyedEncodingContainer(
-        KeyedEncoder<NestedKey>(impl: impl, depth: -1, generation: -1, parent: parent, key: key))
+        KeyedEncoder<NestedKey>(impl: impl, depth: -1, generation: -1, node: nested))
     }
     return KeyedEncodingContainer(
       KeyedEncoder<NestedKey>(
-        impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key))
+        impl: impl, depth: opened.depth, generation: opened.generation, node: nested))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    let parent = childParent()
+    let nested = CodingPathNode(parent: node, key: key)
     guard (try? prepare(key)) != nil, let opened = try? impl.openContainer(isObject: false) else {
       impl.needsFallback = true
-      return UnkeyedEncoder(impl: impl, depth: -1, generation: -1, parent: parent, key: key)
+      return UnkeyedEncoder(impl: impl, depth: -1, generation: -1, node: nested)
     }
     return UnkeyedEncoder(
-      impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key)
+      impl: impl, depth: opened.depth, generation: opened.generation, node: nested)
   }
 
   mutating func superEncoder() -> any Encoder {
@@ -126,26 +122,22 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
   let impl: EncoderImpl
   let depth: Int
   let generation: Int
-  let parent: CodingPathNode?
-  let ownKey: (any CodingKey)?
-  private var node: CodingPathNode?
+  /// This container's path.
+  let node: CodingPathNode?
   private(set) var count = 0
 
   init(
-    impl: EncoderImpl, depth: Int, generation: Int, parent: CodingPathNode?, key: (any CodingKey)?
+    impl: EncoderImpl, depth: Int, generation: Int, node: CodingPathNode?
   ) {
     self.impl = impl
     self.depth = depth
     self.generation = generation
-    self.parent = parent
-    self.ownKey = key
+    self.node = node
   }
 
-  var codingPath: [any CodingKey] { makeCodingPath(parent, ownKey) }
+  var codingPath: [any CodingKey] { node?.path ?? [] }
 
-  private mutating func childParent() -> CodingPathNode? {
-    childNode(&node, parent: parent, key: ownKey)
-  }
+  private func childParent() -> CodingPathNode? { node }
 
   private mutating func prepare() throws {
     guard depth > 0, !impl.needsFallback else { throw NeedsFallback() }
@@ -202,27 +194,27 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
     -> KeyedEncodingContainer<NestedKey>
   {
-    let parent = childParent()
     let key = IndexKey(count)
+    let nested = CodingPathNode(parent: node, key: key)
     guard (try? prepare()) != nil, let opened = try? impl.openContainer(isObject: true) else {
       impl.needsFallback = true
       return KeyedEncodingContainer(
-        KeyedEncoder<NestedKey>(impl: impl, depth: -1, generation: -1, parent: parent, key: key))
+        KeyedEncoder<NestedKey>(impl: impl, depth: -1, generation: -1, node: nested))
     }
     return KeyedEncodingContainer(
       KeyedEncoder<NestedKey>(
-        impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key))
+        impl: impl, depth: opened.depth, generation: opened.generation, node: nested))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-    let parent = childParent()
     let key = IndexKey(count)
+    let nested = CodingPathNode(parent: node, key: key)
     guard (try? prepare()) != nil, let opened = try? impl.openContainer(isObject: false) else {
       impl.needsFallback = true
-      return UnkeyedEncoder(impl: impl, depth: -1, generation: -1, parent: parent, key: key)
+      return UnkeyedEncoder(impl: impl, depth: -1, generation: -1, node: nested)
     }
     return UnkeyedEncoder(
-      impl: impl, depth: opened.depth, generation: opened.generation, parent: parent, key: key)
+      impl: impl, depth: opened.depth, generation: opened.generation, node: nested)
   }
 
   mutating func superEncoder() -> any Encoder {
@@ -236,10 +228,10 @@ struct SingleValueEncoder: SingleValueEncodingContainer {
   let impl: EncoderImpl
   let depth: Int
   let slotStart: Int
-  let parent: CodingPathNode?
-  let key: (any CodingKey)?
+  /// The value's path.
+  let node: CodingPathNode?
 
-  var codingPath: [any CodingKey] { makeCodingPath(parent, key) }
+  var codingPath: [any CodingKey] { node?.path ?? [] }
 
   private func prepare() throws {
     guard !impl.needsFallback, impl.singleValueSlotIsFree(depth: depth, slotStart: slotStart) else {
@@ -267,12 +259,12 @@ struct SingleValueEncoder: SingleValueEncodingContainer {
 
   mutating func encode(_ value: Double) throws {
     try prepare()
-    try impl.encodeDouble(value, parent: parent, key: key)
+    try impl.encodeDouble(value, parent: node?.parent, key: node?.key)
   }
 
   mutating func encode(_ value: Float) throws {
     try prepare()
-    try impl.encodeFloat(value, parent: parent, key: key)
+    try impl.encodeFloat(value, parent: node?.parent, key: node?.key)
   }
 
   mutating func encode(_ value: Int) throws { try integer(value) }
@@ -293,6 +285,6 @@ struct SingleValueEncoder: SingleValueEncodingContainer {
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     try prepare()
-    try impl.encodeValue(value, parent: parent, key: key)
+    try impl.encodeValue(value, parent: node?.parent, key: node?.key)
   }
 }
