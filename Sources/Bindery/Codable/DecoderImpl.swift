@@ -124,10 +124,10 @@ final class DecoderImpl: Decoder {
   @inline(__always)
   func lookUp(_ key: String, in object: Int, slot: Int) -> Int? {
     if slot < state.pointee.slots.count, state.pointee.slots[slot].lookup.object == object {
-      return state.pointee.slots[slot].lookup.valueIndex(forKey: key)
+      return state.pointee.slots[slot].lookup.valueIndex(forKey: key, in: document)
     }
     var lookup = MemberLookup(document: document, object: object)
-    return lookup.valueIndex(forKey: key)
+    return lookup.valueIndex(forKey: key, in: document)
   }
 
   func unkeyedContainer(at index: Int, node: CodingPathNode?) throws -> any UnkeyedDecodingContainer

@@ -8,7 +8,6 @@
 /// objects that do repeat a key are searched in full, following the document's
 /// ``JSONReadingOptions/duplicateKeys`` policy.
 package struct MemberLookup {
-  let document: JSONDocument
   /// The tape index of the object searched.
   package let object: Int
   let end: Int
@@ -19,8 +18,10 @@ package struct MemberLookup {
   var lastHit = -1
 
   /// Creates a lookup over the object at tape index `object`.
+  ///
+  /// The lookup holds no reference to the document (each search is given it): a container's
+  /// search state is then plain integers, stored and replaced without reference counting.
   package init(document: JSONDocument, object: Int) {
-    self.document = document
     self.object = object
     self.end = document.tape[object].end
     self.hint = object + 1
@@ -28,14 +29,18 @@ package struct MemberLookup {
   }
 
   /// The tape index of the value for `key`, or `nil` when the object has no such member.
-  package mutating func valueIndex(forKey key: String) -> Int? {
+  package mutating func valueIndex(forKey key: String, in document: JSONDocument) -> Int? {
     var key = key
-    return key.withUTF8 { valueIndex(forUTF8: $0) }
+    return key.withUTF8 { valueIndex(forUTF8: $0, in: document) }
   }
 
   /// The tape index of the value for a key given as UTF-8, or `nil`.
-  package mutating func valueIndex(forUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
-    if knownUnique == nil { knownUnique = keysAreUnique() }
+  package mutating func valueIndex(
+    forUTF8 key: UnsafeBufferPointer<UInt8>, in document: JSONDocument
+  )
+    -> Int?
+  {
+    if knownUnique == nil { knownUnique = keysAreUnique(in: document) }
     let unique = knownUnique == true
     let lastWins = document.options.duplicateKeys == .lastWins
     let (object, end, hint, lastHit) = (self.object, self.end, self.hint, self.lastHit)
@@ -93,7 +98,7 @@ package struct MemberLookup {
 
   /// True when no two keys are equal. Keys with escapes are not fingerprinted: an object that
   /// has one is treated as possibly repeating (searched in full), which is always correct.
-  private func keysAreUnique() -> Bool {
+  private func keysAreUnique(in document: JSONDocument) -> Bool {
     let tape = document.tape
     let count = tape[object].count
     if count < 2 { return true }
