@@ -438,6 +438,26 @@ public struct JSONWriter: Sendable {
           i &+= 8
         }
         guard i < utf8.count else { break }
+        // The last 1 to 7 bytes: copy them into a word padded with 'a' and test it the same way.
+        if i &+ 8 > utf8.count, let base = utf8.baseAddress {
+          var word: UInt64 = 0x6161_6161_6161_6161
+          withUnsafeMutableBytes(of: &word) {
+            $0.copyMemory(from: UnsafeRawBufferPointer(start: base + i, count: utf8.count &- i))
+          }
+          let control = (word &- (lows &* 0x20)) & ~word
+          let quote = word ^ (lows &* 0x22)
+          let backslash = word ^ (lows &* 0x5C)
+          let slash = escapesSlashes ? word ^ (lows &* 0x2F) : ~0
+          let hits =
+            control | ((quote &- lows) & ~quote) | ((backslash &- lows) & ~backslash)
+            | ((slash &- lows) & ~slash)
+          let flagged = (hits & highs) | (word & extra)
+          if flagged == 0 {
+            i = utf8.count
+            break
+          }
+          i &+= flagged.trailingZeroBitCount &>> 3
+        }
         let byte = utf8[i]
         let needsEscape =
           byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
