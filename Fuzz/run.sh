@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 seconds="${1:-600}"
 mkdir -p .build-fuzz crashes corpus-work
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzReader \
-  -D FUZZ_SINGLE_MODULE -swift-version 6 \
+  -D FUZZ_SINGLE_MODULE -swift-version 6 -package-name bindery \
   $(find ../Sources/BinderyJSON -name '*.swift') Sources/FuzzReader/FuzzReader.swift \
   -o .build-fuzz/FuzzReader
 cp -n corpus/* corpus-work/ 2>/dev/null || true
