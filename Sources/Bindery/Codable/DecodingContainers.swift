@@ -71,8 +71,6 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return impl.lookUp(key.stringValue, in: object, slot: slot)
   }
 
-  private func childParent() -> CodingPathNode? { node }
-
   private func value(for key: Key) throws -> Int {
     if let index = find(key) { return index }
     throw DecodingError.keyNotFound(
@@ -134,7 +132,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     } catch let error as DecodingError {
       throw try impl.reporting { throw error }
     }
-    return try impl.collecting(T.self, at: index, parent: childParent(), key: key)
+    return try impl.collecting(T.self, at: index, parent: node, key: key)
   }
 
   /// One lookup for an optional scalar (the protocol's default asks three times).
@@ -195,7 +193,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let index = find(key), impl.tape[index].kind != .null else { return nil }
-    let parent = childParent()
+    let parent = node
     return try impl.reporting { try impl.unwrap(T.self, at: index, parent: parent, key: key) }
   }
 
@@ -219,7 +217,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   private func superDecoder(named key: any CodingKey) throws -> any Decoder {
-    let parent = childParent()
+    let parent = node
     guard
       let index = converted?.indices[key.stringValue]
         ?? impl.lookUp(key.stringValue, in: object, slot: slot)
@@ -263,8 +261,6 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
   var codingPath: [any CodingKey] { node?.path ?? [] }
   var isAtEnd: Bool { currentIndex >= (count ?? 0) }
-
-  private func childParent() -> CodingPathNode? { node }
 
   private mutating func advance() {
     position = impl.document.next(after: position)
@@ -332,7 +328,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     guard !isAtEnd else { throw try impl.reporting { throw atEnd(T.self) } }
     let value = try impl.collecting(
-      T.self, at: position, parent: childParent(), key: IndexKey(currentIndex))
+      T.self, at: position, parent: node, key: IndexKey(currentIndex))
     advance()
     return value
   }

@@ -22,8 +22,6 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   var codingPath: [any CodingKey] { node?.path ?? [] }
 
-  private func childParent() -> CodingPathNode? { node }
-
   /// Makes this object the innermost open container and writes `key`.
   private func prepare(_ key: Key) throws {
     guard depth > 0, !impl.needsFallback else { throw NeedsFallback() }
@@ -49,12 +47,12 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode(_ value: Double, forKey key: Key) throws {
     try prepare(key)
-    try impl.encodeDouble(value, parent: childParent(), key: key)
+    try impl.encodeDouble(value, parent: node, key: key)
   }
 
   mutating func encode(_ value: Float, forKey key: Key) throws {
     try prepare(key)
-    try impl.encodeFloat(value, parent: childParent(), key: key)
+    try impl.encodeFloat(value, parent: node, key: key)
   }
 
   mutating func encode(_ value: Int, forKey key: Key) throws { try integer(value, key) }
@@ -75,7 +73,7 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     try prepare(key)
-    try impl.encodeValue(value, parent: childParent(), key: key)
+    try impl.encodeValue(value, parent: node, key: key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -137,8 +135,6 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
 
   var codingPath: [any CodingKey] { node?.path ?? [] }
 
-  private func childParent() -> CodingPathNode? { node }
-
   private mutating func prepare() throws {
     guard depth > 0, !impl.needsFallback else { throw NeedsFallback() }
     try impl.activate(depth: depth, generation: generation)
@@ -162,12 +158,12 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
 
   mutating func encode(_ value: Double) throws {
     try prepare()
-    try impl.encodeDouble(value, parent: childParent(), key: IndexKey(count - 1))
+    try impl.encodeDouble(value, parent: node, key: IndexKey(count - 1))
   }
 
   mutating func encode(_ value: Float) throws {
     try prepare()
-    try impl.encodeFloat(value, parent: childParent(), key: IndexKey(count - 1))
+    try impl.encodeFloat(value, parent: node, key: IndexKey(count - 1))
   }
 
   mutating func encode(_ value: Int) throws { try integer(value) }
@@ -188,7 +184,7 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     try prepare()
-    try impl.encodeValue(value, parent: childParent(), key: IndexKey(count - 1))
+    try impl.encodeValue(value, parent: node, key: IndexKey(count - 1))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)

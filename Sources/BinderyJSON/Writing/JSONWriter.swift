@@ -194,20 +194,7 @@ public struct JSONWriter: Sendable {
   /// - Throws: ``JSONWriteError/Kind/nonFiniteNumber`` for infinities and NaN unless the options
   ///   say otherwise; ``JSONWriteError/Kind/invalidState`` if a value is not allowed here.
   public mutating func double(_ value: Double) throws(JSONWriteError) {
-    guard value.isFinite else {
-      try writeNonFinite(JSONNumber.shortestText(value))
-      return
-    }
-    try beginValue()
-    if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
-      if value == 0 && value.sign == .minus {
-        bytes.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "0")])
-      } else {
-        writeInteger(Int64(value))
-      }
-      return
-    }
-    appendShortest(value)
+    try floatingPoint(value, wholeBelow: 9_007_199_254_740_992)
   }
 
   /// Appends the shortest round-trip text of a float through `TextOutputStreamable`, which
@@ -227,16 +214,24 @@ public struct JSONWriter: Sendable {
   /// - Throws: ``JSONWriteError/Kind/nonFiniteNumber`` for infinities and NaN unless the options
   ///   say otherwise; ``JSONWriteError/Kind/invalidState`` if a value is not allowed here.
   public mutating func float(_ value: Float) throws(JSONWriteError) {
+    try floatingPoint(value, wholeBelow: 16_777_216)
+  }
+
+  /// Writes a `Double` or `Float`: non-finite values by the policy, whole numbers below the
+  /// type's exact-integer limit as integers, anything else in its shortest round-trip form.
+  private mutating func floatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(
+    _ value: F, wholeBelow limit: F
+  ) throws(JSONWriteError) {
     guard value.isFinite else {
       try writeNonFinite(JSONNumber.shortestText(Double(value)))
       return
     }
     try beginValue()
-    if value == value.rounded(), abs(value) < 16_777_216 {
+    if value == value.rounded(), abs(value) < limit {
       if value == 0 && value.sign == .minus {
         bytes.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "0")])
       } else {
-        writeInteger(Int32(value))
+        writeInteger(Int64(value))
       }
       return
     }
