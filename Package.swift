@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // Bindery: JSON to typed Swift models and back. See ../shared/DESIGN.md §2 for the layering:
 // dependencies point down the table only, and BinderyJSON depends on the standard library alone.
+import CompilerPluginSupport
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
@@ -25,12 +26,34 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
   ],
   targets: [
     .target(name: "BinderyJSON", swiftSettings: coreSettings),
     .target(name: "BinderyNaming", swiftSettings: strictSettings),
     .target(
-      name: "Bindery", dependencies: ["BinderyJSON", "BinderyNaming"], swiftSettings: strictSettings),
+      name: "BinderyMacrosSupport",
+      dependencies: [
+        "BinderyNaming",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .macro(
+      name: "BinderyMacros",
+      dependencies: [
+        "BinderyMacrosSupport",
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "Bindery", dependencies: ["BinderyJSON", "BinderyNaming", "BinderyMacros"],
+      swiftSettings: strictSettings),
     .executableTarget(
       name: "BinderyCLI",
       dependencies: [
@@ -62,6 +85,21 @@ let package = Package(
         "BinderyTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyMacrosTests",
+      dependencies: [
+        "BinderyMacrosSupport",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
+        .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyModelTests",
+      dependencies: ["Bindery", "BinderyTestSupport"],
+      exclude: ["Fixtures"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// RFC 3339 / ISO 8601 internet date-times, parsed and written by Bindery itself so every
 /// platform gives the same answer: `2016-01-22T10:22:48Z`, `2016-01-20T14:14:43-08:00`,
@@ -63,9 +63,16 @@ enum ISO8601 {
     }
   }
 
-  /// Writes `YYYY-MM-DDTHH:MM:SSZ` in UTC, whole seconds, as Foundation's `.iso8601` does.
-  static func string(from date: Date) -> String {
-    let total = Int(date.timeIntervalSince1970.rounded(.down))
+  /// Writes `YYYY-MM-DDTHH:MM:SSZ` in UTC, whole seconds, as Foundation's `.iso8601` does;
+  /// with `fractional`, milliseconds are added when the date has a fraction of a second.
+  static func string(from date: Date, fractional: Bool = false) -> String {
+    let interval = date.timeIntervalSince1970
+    var total = Int(interval.rounded(.down))
+    var millis = fractional ? Int(((interval - Double(total)) * 1000).rounded()) : 0
+    if millis == 1000 {
+      total += 1
+      millis = 0
+    }
     var days = total / 86_400
     var seconds = total % 86_400
     if seconds < 0 {
@@ -78,7 +85,8 @@ enum ISO8601 {
       return String(repeating: "0", count: max(0, width - text.count)) + text
     }
     return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):"
-      + "\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))Z"
+      + "\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))"
+      + (millis > 0 ? ".\(pad(millis, 3))Z" : "Z")
   }
 
   static func daysInMonth(year: Int, month: Int) -> Int {

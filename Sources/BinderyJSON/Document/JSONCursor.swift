@@ -380,7 +380,7 @@ public struct JSONMembers: Sequence, Sendable {
 extension JSONDocument {
   /// The path from the root to the entry at `target`, found by descending the tape: O(size),
   /// paid only when an error names a path.
-  func pathComponents(to target: Int) -> [JSONPath.Component] {
+  package func pathComponents(to target: Int) -> [JSONPath.Component] {
     var components: [JSONPath.Component] = []
     var current = 0
     while current != target {

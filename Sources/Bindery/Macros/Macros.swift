@@ -1,0 +1,175 @@
+import BinderyJSON
+
+/// Generates the JSON mapping of a struct, class or enum: `init(json:)`, `encode(to:)`,
+/// `update(from:)`, key-path names for export filters, and `Codable` with the same mapping.
+///
+/// JSON in:
+///
+/// ```json
+/// {"title": "Saturn", "media": {"m": "https://live.staticflickr.com/s.jpg"},
+///  "published": "2016-01-22T10:22:48Z", "tags": "space planets", "views": 3}
+/// ```
+///
+/// Swift:
+///
+/// ```swift
+/// @JSONModel
+/// struct Photo {
+///     var title: String
+///     @Key("media.m") var url: URL                 // nested path, both directions
+///     @Key("published") var date: Date             // RFC 3339 by default
+///     @Transform(.separated(by: " ")) var tags: [String]
+///     var author: String?                          // missing or null → nil
+///     @Default(0) var views: Int                   // missing → 0
+///     @Ignore var isFavorite = false               // never read or written
+/// }
+///
+/// let photo = try Photo(jsonData: data)
+/// let body = try photo.jsonData(excluding: [\.views])
+/// ```
+///
+/// Generated shape, for each stored property in declaration order: a decode that records its
+/// problem and carries on (so one decode reports every problem), then the assignments; an encode
+/// that writes siblings of nested paths into one object; a PATCH `update(from:)` returning the
+/// key paths that changed.
+///
+/// On an enum: without `tag`, cases are JSON strings (a case with one `String` value keeps
+/// unknown strings); with `tag: "type"`, each case carries a model chosen by the tag's value, and
+/// a case carrying a `JSONValue` keeps unknown objects unchanged. A raw-value enum uses its raw
+/// values.
+///
+/// Edge cases: `let` properties with an initial value are written but not read (as in Codable);
+/// a non-final class gets `required` members and a subclass chains to its superclass's mapping
+/// (a class whose first inherited type is not a known protocol is taken to be a subclass of
+/// another `@JSONModel` class). Misuse is a compile-time error on the property, with a fix-it
+/// where the fix is clear.
+///
+/// - Parameters:
+///   - keyStrategy: How property names become keys; `.snakeCase`, `.kebabCase`, `.pascalCase`
+///     or `.custom { ... }`.
+///   - coercesValues: Convert values of another JSON type where the meaning is clear
+///     (`"3"` → 3) for every property of this model, recording each conversion as a warning.
+///   - dates: The format of this model's `Date` properties without a transformer.
+///   - nulls: Whether `nil` optionals are written as `null` (`.write`) or left out (`.omit`).
+///   - tag: For an enum of models, the key whose value picks the case.
+@attached(
+  member,
+  names: named(init(json:)), named(encode(to:)), named(update(from:)),
+  named(jsonPropertyName(for:)), named(init(from:))
+)
+@attached(
+  extension, conformances: JSONModel, JSONUpdatable, JSONValueModel, Codable,
+  names: named(init(from:)), named(encode(to:))
+)
+public macro JSONModel(
+  keyStrategy: JSONKeyStrategy = .useDefaultKeys, coercesValues: Bool = false,
+  dates: JSONDateFormat = .iso8601, nulls: JSONNullEncoding = .omit, tag: String = ""
+) = #externalMacro(module: "BinderyMacros", type: "JSONModelMacro")
+
+/// Maps a property to a JSON key other than its name, or to a nested path, with fallbacks.
+///
+/// ```swift
+/// @Key("published") var date: Date                 // renamed
+/// @Key("media.m") var url: URL                     // nested; written back as {"media": {"m": …}}
+/// @Key("average", "mean") var average: Double      // "mean" tried when "average" is missing
+/// @Key("a\\.b") var dotted: Int                    // a key containing a dot
+/// ```
+///
+/// On an enum case, the JSON string (or tag value) of the case.
+///
+/// - Parameters:
+///   - key: The key or dotted path, used in both directions.
+///   - fallbacks: Keys tried in order when decoding and `key` is missing.
+@attached(peer)
+public macro Key(_ key: String, _ fallbacks: String...) =
+  #externalMacro(module: "BinderyMacros", type: "MarkerMacro")
+
+/// Maps a property to different keys when reading and when writing.
+///
+/// ```swift
+/// @Key(decode: "userEmail", "email", encode: "email") var email: String
+/// ```
+///
+/// - Parameters:
+///   - decode: The key or dotted path read.
+///   - fallbacks: Further keys tried in order when reading.
+///   - encode: The key or dotted path written.
+@attached(peer)
+public macro Key(decode: String, _ fallbacks: String..., encode: String) =
+  #externalMacro(module: "BinderyMacros", type: "MarkerMacro")
+
+/// A value used when the key is missing (and, when asked, when it is `null` or bad).
+///
+/// ```swift
+/// @Default(0) var views: Int
+/// @Default("unknown", when: .anyProblem) var license: String
+/// ```
+///
+/// - Parameters:
+///   - value: The default; any expression of the property's type.
+///   - trigger: When the default applies: `.missing` (default), `.missingOrNull`, `.anyProblem`.
+@attached(peer)
+public macro Default<T>(_ value: T, when trigger: JSONDefaultTrigger = .missing) =
+  #externalMacro(module: "BinderyMacros", type: "MarkerMacro")
+
+/// Converts the property through a transformer in both directions.
+///
+/// ```swift
+/// @Transform(.separated(by: " ")) var tags: [String]
+/// @Transform(.dateFormat("yyyy-MM-dd HH:mm:ss")) var taken: Date
+/// @Transform(.unixMilliseconds) var updated: Date?
+/// ```
+///
+/// - Parameter transformer: Any ``JSONTransformer`` whose value type is the property's (or,
+///   for an optional property, its wrapped type).
+@attached(peer)
+public macro Transform<T: JSONTransformer>(_ transformer: T) =
+  #externalMacro(module: "BinderyMacros", type: "MarkerMacro")
+
+/// Leaves a property out of the JSON mapping.
+///
+/// ```swift
+/// @Ignore var isFavorite = false            // neither read nor written
+/// @Ignore(.encoding) var password: String   // read, never written
+/// ```
+///
+/// - Parameter direction: `.both` (default), `.decoding` or `.encoding`. A property not read
+///   needs an initial value or an optional type.
+@attached(peer)
+public macro Ignore(_ direction: JSONIgnoreDirection = .both) =
+  #externalMacro(module: "BinderyMacros", type: "MarkerMacro")
+
+/// Makes a collection property skip elements that fail to decode, recording each skip as a
+/// warning; a non-empty collection that loses every element is still an error.
+///
+/// ```swift
+/// @Lossy var photos: [Photo]
+/// ```
+@attached(peer)
+public macro Lossy() = #externalMacro(module: "BinderyMacros", type: "MarkerMacro")
+
+/// Converts values of another JSON type where the meaning is clear (`"3"` → 3, `1` → true)
+/// for this property, recording each conversion as a warning.
+@attached(peer)
+public macro Coerce() = #externalMacro(module: "BinderyMacros", type: "MarkerMacro")
+
+/// Whether this optional property is written as `null` when `nil`, whatever the model's or
+/// export's policy.
+///
+/// ```swift
+/// @Nulls(.write) var middleName: String?
+/// ```
+///
+/// - Parameter policy: `.write` or `.omit`.
+@attached(peer)
+public macro Nulls(_ policy: JSONNullEncoding) =
+  #externalMacro(module: "BinderyMacros", type: "MarkerMacro")
+
+/// Keeps the members the model does not map, so a decode → encode round trip loses nothing.
+/// The property's type is `[String: JSONValue]`.
+///
+/// ```swift
+/// @UnknownKeys var extra: [String: JSONValue] = [:]
+/// ```
+@attached(peer)
+public macro UnknownKeys() = #externalMacro(module: "BinderyMacros", type: "MarkerMacro")

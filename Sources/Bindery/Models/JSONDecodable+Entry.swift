@@ -1,0 +1,223 @@
+public import BinderyJSON
+public import Foundation
+
+/// A decoded value with the warnings its decode gathered (coercions, skipped elements,
+/// defaults used for bad values).
+public struct JSONDecoded<Value> {
+  /// The value.
+  public var value: Value
+  /// What the decode did that was not strictly by the book.
+  public var warnings: [JSONDecodingWarning]
+}
+
+extension JSONDecodable {
+  /// Decodes a value from JSON data, optionally below a result key path.
+  ///
+  /// ```swift
+  /// let feed = try PublicPhotos(jsonData: data, options: .init(reading: .allowEscapedApostrophe))
+  /// let photos = try [Photo](jsonData: data, at: "photos.photo")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - jsonData: UTF-8 JSON.
+  ///   - path: Where the value sits, such as `photos.photo` or `items[0]`; the top by default.
+  ///   - options: Reading options, first-error mode and leniencies.
+  /// - Throws: ``JSONDecodingError`` listing every problem (line, column and path of each).
+  public init(jsonData: Data, at path: String? = nil, options: JSONDecodingOptions = .init())
+    throws
+  {
+    self = try Self.decoded(bytes: Array(jsonData), at: path, options: options).value
+  }
+
+  /// Decodes a value from UTF-8 bytes, without copying them.
+  ///
+  /// - Parameters:
+  ///   - jsonBytes: UTF-8 JSON.
+  ///   - path: Where the value sits; the top by default.
+  ///   - options: Reading options, first-error mode and leniencies.
+  /// - Throws: ``JSONDecodingError`` listing every problem.
+  public init(jsonBytes: [UInt8], at path: String? = nil, options: JSONDecodingOptions = .init())
+    throws
+  {
+    self = try Self.decoded(bytes: jsonBytes, at: path, options: options).value
+  }
+
+  /// Decodes a value from JSON text.
+  ///
+  /// - Parameters:
+  ///   - jsonString: The JSON text.
+  ///   - path: Where the value sits; the top by default.
+  ///   - options: Reading options, first-error mode and leniencies.
+  /// - Throws: ``JSONDecodingError`` listing every problem.
+  public init(jsonString: String, at path: String? = nil, options: JSONDecodingOptions = .init())
+    throws
+  {
+    self = try Self.decoded(bytes: Array(jsonString.utf8), at: path, options: options).value
+  }
+
+  /// Decodes a value from a parsed document (whose reading options were applied when parsed).
+  ///
+  /// - Parameters:
+  ///   - jsonDocument: The document.
+  ///   - path: Where the value sits; the top by default.
+  ///   - options: First-error mode and leniencies.
+  /// - Throws: ``JSONDecodingError`` listing every problem.
+  public init(
+    jsonDocument: JSONDocument, at path: String? = nil, options: JSONDecodingOptions = .init()
+  ) throws {
+    self = try Self.decoded(document: jsonDocument, at: path, options: options).value
+  }
+
+  /// Decodes a value from a ``JSONValue``.
+  ///
+  /// - Parameters:
+  ///   - jsonValue: The value.
+  ///   - options: First-error mode and leniencies.
+  /// - Throws: ``JSONDecodingError`` listing every problem; lines and columns refer to the
+  ///   value written compactly.
+  public init(jsonValue: JSONValue, options: JSONDecodingOptions = .init()) throws {
+    var writer = JSONWriter()
+    try writer.value(jsonValue)
+    self = try Self.decoded(bytes: try writer.finish(), at: nil, options: options).value
+  }
+
+  /// Decodes a value and returns it with the warnings the decode gathered.
+  ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON.
+  ///   - path: Where the value sits; the top by default.
+  ///   - options: Reading options, first-error mode and leniencies.
+  /// - Returns: The value and its warnings.
+  /// - Throws: ``JSONDecodingError`` listing every problem.
+  public static func decoded(
+    bytes: [UInt8], at path: String? = nil, options: JSONDecodingOptions = .init()
+  ) throws(JSONDecodingError) -> JSONDecoded<Self> {
+    let document: JSONDocument
+    do {
+      document = try JSONDocument(parsing: bytes, options: options.reading)
+    } catch {
+      throw JSONDecodingError(problems: [JSONDecodingProblem(readError: error)])
+    }
+    return try decoded(document: document, at: path, options: options)
+  }
+
+  /// Decodes a value from a parsed document and returns it with its warnings.
+  ///
+  /// - Parameters:
+  ///   - document: The document.
+  ///   - path: Where the value sits; the top by default.
+  ///   - options: First-error mode and leniencies.
+  /// - Returns: The value and its warnings.
+  /// - Throws: ``JSONDecodingError`` listing every problem.
+  public static func decoded(
+    document: JSONDocument, at path: String? = nil, options: JSONDecodingOptions = .init()
+  ) throws(JSONDecodingError) -> JSONDecoded<Self> {
+    let context = JSONDecodingContext(document: document, options: options)
+    var index = 0
+    if let path {
+      do {
+        index = try document.root.cursor(at: try JSONPath(parsing: path)).index
+      } catch {
+        var problem = JSONDecodingProblem(readError: error)
+        problem.kind = .resultNotFound
+        problem.expected = "a value at '\(path)'"
+        problem.found = error.message
+        throw JSONDecodingError(problems: [problem])
+      }
+    }
+    let scope = JSONDecodingScope(
+      coercesValues: options.coercesValues, lossy: options.lossyCollections, dates: options.dates)
+    let value = JSONValueDecoder(context: context, index: index, scope: scope)
+    do {
+      let result = try Self(json: value)
+      if context.problems.isEmpty {
+        return JSONDecoded(value: result, warnings: context.warnings)
+      }
+    } catch {
+      context.record(error, at: index)
+    }
+    throw JSONDecodingError(problems: context.problems, warnings: context.warnings)
+  }
+}
+
+extension JSONUpdatable {
+  /// Applies a partial JSON object to the value (PATCH semantics): keys present change their
+  /// property, absent keys leave it alone, `null` clears an optional, nested models update
+  /// recursively.
+  ///
+  /// ```swift
+  /// let changed = try user.update(fromJSON: #"{"personInfo": {"lastName": "Smith"}}"#)
+  /// let body = try user.jsonData(including: changed)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - jsonString: A JSON object.
+  ///   - options: Reading options and leniencies.
+  /// - Returns: The key paths of the properties whose value changed.
+  /// - Throws: ``JSONDecodingError``; the value is unchanged then.
+  @discardableResult
+  public mutating func update(fromJSON jsonString: String, options: JSONDecodingOptions = .init())
+    throws -> Set<AnyKeyPath>
+  {
+    try update(fromJSONBytes: Array(jsonString.utf8), options: options)
+  }
+
+  /// Applies a partial JSON object given as data; see ``update(fromJSON:options:)``.
+  ///
+  /// - Parameters:
+  ///   - jsonData: A JSON object.
+  ///   - options: Reading options and leniencies.
+  /// - Returns: The key paths of the properties whose value changed.
+  /// - Throws: ``JSONDecodingError``; the value is unchanged then.
+  @discardableResult
+  public mutating func update(fromJSONData jsonData: Data, options: JSONDecodingOptions = .init())
+    throws -> Set<AnyKeyPath>
+  {
+    try update(fromJSONBytes: Array(jsonData), options: options)
+  }
+
+  /// Applies a partial JSON object given as bytes; see ``update(fromJSON:options:)``.
+  ///
+  /// - Parameters:
+  ///   - bytes: A JSON object.
+  ///   - options: Reading options and leniencies.
+  /// - Returns: The key paths of the properties whose value changed.
+  /// - Throws: ``JSONDecodingError``; the value is unchanged then.
+  @discardableResult
+  public mutating func update(fromJSONBytes bytes: [UInt8], options: JSONDecodingOptions = .init())
+    throws -> Set<AnyKeyPath>
+  {
+    let document: JSONDocument
+    do {
+      document = try JSONDocument(parsing: bytes, options: options.reading)
+    } catch {
+      throw JSONDecodingError(problems: [JSONDecodingProblem(readError: error)])
+    }
+    let context = JSONDecodingContext(document: document, options: options)
+    let scope = JSONDecodingScope(
+      coercesValues: options.coercesValues, lossy: options.lossyCollections, dates: options.dates)
+    let value = JSONValueDecoder(context: context, index: 0, scope: scope)
+    var copy = self
+    do {
+      let changed = try copy.update(from: try value.object())
+      if context.problems.isEmpty {
+        self = copy
+        return changed
+      }
+    } catch {
+      context.record(error, at: 0)
+    }
+    throw JSONDecodingError(problems: context.problems, warnings: context.warnings)
+  }
+}
+
+extension JSONDecodingProblem {
+  /// A problem for input the reader rejected.
+  init(readError error: JSONReadError) {
+    let path = error.path.flatMap { try? JSONPath(parsing: $0) } ?? JSONPath()
+    self.init(
+      kind: .malformedJSON, path: path, offset: error.offset, line: error.line,
+      column: error.column, excerpt: error.excerpt, excerptColumn: error.excerptColumn,
+      expected: "valid JSON", found: error.message)
+  }
+}

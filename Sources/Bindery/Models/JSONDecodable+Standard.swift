@@ -1,0 +1,328 @@
+public import BinderyJSON
+public import Foundation
+
+// Scalars, Foundation's value types and collections read and written as JSON values. Each
+// reads the same JSON the Codable path accepts, with range checks and typed problems.
+
+extension String: JSONDecodable, JSONEncodable {
+  /// Reads a JSON string.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when it is not a string.
+  public init(json: JSONValueDecoder) throws { self = try json.string() }
+  /// Writes a JSON string.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  public func encode(to json: JSONValueEncoder) throws { try json.string(self) }
+}
+
+extension Bool: JSONDecodable, JSONEncodable {
+  /// Reads `true` or `false`.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when it is not a Boolean.
+  public init(json: JSONValueDecoder) throws { self = try json.bool() }
+  /// Writes `true` or `false`.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  public func encode(to json: JSONValueEncoder) throws { try json.bool(self) }
+}
+
+/// Integers of every width read range-checked: `300` into `UInt8` is a problem.
+public protocol JSONInteger: FixedWidthInteger, JSONDecodable, JSONEncodable {}
+
+extension JSONInteger {
+  /// Reads an integer, range-checked.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` for other types, fractions and out-of-range numbers.
+  public init(json: JSONValueDecoder) throws { self = try json.integer(Self.self) }
+  /// Writes the integer exactly.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  public func encode(to json: JSONValueEncoder) throws { try json.integer(self) }
+}
+
+extension Int: JSONInteger {}
+extension Int8: JSONInteger {}
+extension Int16: JSONInteger {}
+extension Int32: JSONInteger {}
+extension Int64: JSONInteger {}
+extension UInt: JSONInteger {}
+extension UInt8: JSONInteger {}
+extension UInt16: JSONInteger {}
+extension UInt32: JSONInteger {}
+extension UInt64: JSONInteger {}
+
+extension Double: JSONDecodable, JSONEncodable {
+  /// Reads a number, correctly rounded.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when it is not a number.
+  public init(json: JSONValueDecoder) throws { self = try json.double() }
+  /// Writes the shortest text that reads back as the same `Double`.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: ``JSONEncodingError`` for infinities and NaN unless the options allow them.
+  public func encode(to json: JSONValueEncoder) throws { try json.double(self) }
+}
+
+extension Float: JSONDecodable, JSONEncodable {
+  /// Reads a number, rounded to `Float`; a number beyond `Float`'s range is a problem.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when it is not a number or too large.
+  public init(json: JSONValueDecoder) throws {
+    let value = try json.double()
+    guard !value.isFinite || abs(value) <= Double(Float.greatestFiniteMagnitude) else {
+      throw json.problem(expected: "a number within Float's range", kind: .numberOutOfRange)
+    }
+    self = Float(value)
+  }
+  /// Writes the shortest text that reads back as the same `Float`.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: ``JSONEncodingError`` for infinities and NaN unless the options allow them.
+  public func encode(to json: JSONValueEncoder) throws { try json.float(self) }
+}
+
+extension Decimal: JSONDecodable, JSONEncodable {
+  /// Reads a number exactly from its text: `0.1` is one tenth, not the nearest `Double`.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when it is not a number `Decimal` can hold.
+  public init(json: JSONValueDecoder) throws {
+    let text = try json.numberText()
+    guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+      throw json.problem(expected: "a number Decimal can hold", kind: .numberOutOfRange)
+    }
+    self = value
+  }
+  /// Writes the exact decimal text.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: ``JSONEncodingError`` for NaN.
+  public func encode(to json: JSONValueEncoder) throws {
+    guard let number = JSONNumber(text: description) else {
+      throw JSONEncodingError(message: "\(self) is not a JSON number")
+    }
+    try json.number(number)
+  }
+}
+
+extension Date: JSONDecodable, JSONEncodable {
+  /// Reads a date in the format in force: the property's transformer, else the model's or
+  /// call's date format, RFC 3339 by default.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when it is not a date in that format.
+  public init(json: JSONValueDecoder) throws { self = try json.dateFormat.decode(json) }
+  /// Writes the date in the format in force.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  public func encode(to json: JSONValueEncoder) throws {
+    try json.dateFormat.encode(self, to: json)
+  }
+}
+
+extension URL: JSONDecodable, JSONEncodable {
+  /// Reads a URL from a string.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when it is not a string holding a URL.
+  public init(json: JSONValueDecoder) throws { self = try JSONURLTransformer().decode(json) }
+  /// Writes the URL's absolute string.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  public func encode(to json: JSONValueEncoder) throws { try json.string(absoluteString) }
+}
+
+extension UUID: JSONDecodable, JSONEncodable {
+  /// Reads a UUID from its 36-character string, in either case.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when it is not a string holding a UUID.
+  public init(json: JSONValueDecoder) throws {
+    guard let value = UUID(uuidString: try json.string()) else {
+      throw json.problem(expected: "a UUID such as E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+    }
+    self = value
+  }
+  /// Writes the UUID's upper-case string.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  public func encode(to json: JSONValueEncoder) throws { try json.string(uuidString) }
+}
+
+extension Data: JSONDecodable, JSONEncodable {
+  /// Reads base64 text.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when it is not a string of valid base64.
+  public init(json: JSONValueDecoder) throws { self = try JSONBase64Transformer().decode(json) }
+  /// Writes base64 text.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  public func encode(to json: JSONValueEncoder) throws { try json.string(base64EncodedString()) }
+}
+
+extension JSONValue: JSONDecodable, JSONEncodable {
+  /// Keeps the value as it is.
+  ///
+  /// - Parameter json: The JSON value.
+  public init(json: JSONValueDecoder) { self = json.value() }
+  /// Writes the value as it is.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: ``JSONEncodingError`` for non-finite numbers or too deep nesting.
+  public func encode(to json: JSONValueEncoder) throws { try json.value(self) }
+}
+
+extension Optional: JSONDecodable where Wrapped: JSONDecodable {
+  /// Reads `null` as `nil`, anything else as the wrapped type.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: The wrapped type's problems.
+  public init(json: JSONValueDecoder) throws {
+    self = json.isNull ? nil : try Wrapped(json: json)
+  }
+}
+
+extension Optional: JSONEncodable where Wrapped: JSONEncodable {
+  /// Writes `nil` as `null`, anything else as the wrapped value.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: The wrapped value's errors.
+  public func encode(to json: JSONValueEncoder) throws {
+    if let self { try self.encode(to: json) } else { try json.null() }
+  }
+}
+
+extension Array: JSONDecodable where Element: JSONDecodable {
+  /// Reads a JSON array, collecting every element's problems; a lossy array skips failing
+  /// elements instead (and fails only when every element failed).
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when it is not an array, and the elements' failures.
+  public init(json: JSONValueDecoder) throws { self = try json.array().decode(Element.self) }
+}
+
+extension Array: JSONEncodable where Element: JSONEncodable {
+  /// Writes a JSON array.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: The elements' errors, with their index in the path.
+  public func encode(to json: JSONValueEncoder) throws { try json.array(of: self) }
+}
+
+extension Set: JSONDecodable where Element: JSONDecodable {
+  /// Reads a JSON array into a set (repeated elements collapse).
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when it is not an array, and the elements' failures.
+  public init(json: JSONValueDecoder) throws {
+    var result = Set<Element>()
+    try json.array().forEachDecoded(Element.self) { result.insert($0) }
+    self = result
+  }
+}
+
+extension Set: JSONEncodable where Element: JSONEncodable {
+  /// Writes a JSON array, in the set's iteration order.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: The elements' errors.
+  public func encode(to json: JSONValueEncoder) throws { try json.array(of: self) }
+}
+
+extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
+  /// Reads a JSON object's members as a dictionary, collecting every member's problems (or,
+  /// when lossy, skipping the members that fail).
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when it is not an object, and the members' failures.
+  public init(json: JSONValueDecoder) throws {
+    let object = try json.object()
+    let context = object.context
+    let lossy = json.scope.lossy || context.options.lossyCollections
+    var valueScope = object.scope
+    valueScope.lossy = context.options.lossyCollections
+    var result: [String: Value] = [:]
+    var failed = false
+    var decoded = 0
+    let members = try object.cursor.members()
+    result.reserveCapacity(members.count)
+    for member in members {
+      let value = JSONValueDecoder(context: context, index: member.value.index, scope: valueScope)
+      let mark = context.problems.count
+      do {
+        result[member.key] = try Value(json: value)
+        decoded += 1
+      } catch {
+        context.record(error, at: value.index)
+        if lossy {
+          let causes = context.takeProblems(since: mark)
+          context.warnings.append(
+            JSONDecodingWarning(
+              kind: .skippedElement, path: value.path,
+              message: "skipped member '\(member.key)' that failed to decode", problems: causes))
+        } else if context.options.stopsAtFirstError {
+          throw RecordedFailure()
+        } else {
+          failed = true
+        }
+      }
+    }
+    if failed { throw RecordedFailure() }
+    if lossy, decoded == 0, members.count > 0 {
+      throw context.problem(
+        .everyElementFailed, at: object.index,
+        expected: "at least one member to decode (skipped all \(members.count))", found: "")
+    }
+    self = result
+  }
+}
+
+extension Dictionary: JSONEncodable where Key == String, Value: JSONEncodable {
+  /// Writes a JSON object, members in key order so output is stable.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: The values' errors, with their key in the path.
+  public func encode(to json: JSONValueEncoder) throws {
+    try json.object { object in
+      for key in keys.sorted() {
+        guard let value = self[key] else { continue }
+        try object.encode(value, forKey: JSONKey(key))
+      }
+    }
+  }
+}
+
+extension RawRepresentable where Self: JSONDecodable, RawValue: JSONDecodable {
+  /// Reads the raw value and finds the case; an unknown raw value is a problem naming it.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` for another JSON type or an unknown raw value.
+  public init(json: JSONValueDecoder) throws {
+    let raw = try RawValue(json: json)
+    guard let value = Self(rawValue: raw) else {
+      throw json.problem(expected: "one of the cases of \(Self.self)")
+    }
+    self = value
+  }
+}
+
+extension RawRepresentable where Self: JSONEncodable, RawValue: JSONEncodable {
+  /// Writes the raw value.
+  ///
+  /// - Parameter json: Where to write it.
+  /// - Throws: The raw value's errors.
+  public func encode(to json: JSONValueEncoder) throws { try rawValue.encode(to: json) }
+}

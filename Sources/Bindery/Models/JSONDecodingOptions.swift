@@ -1,0 +1,88 @@
+public import BinderyJSON
+
+/// Settings of one model decode: how to read the input, whether to stop at the first problem,
+/// and the leniencies a call may switch on for every model it decodes.
+///
+/// ```swift
+/// let feed = try PublicPhotos(
+///     jsonData: data, options: JSONDecodingOptions(reading: .allowEscapedApostrophe))
+/// ```
+public struct JSONDecodingOptions: Sendable {
+  /// How the input is read: strict RFC 8259 by default; see ``JSONReadingOptions``.
+  public var reading: JSONReadingOptions
+  /// Stop at the first problem instead of collecting every one. Faster on bad input; the
+  /// thrown ``JSONDecodingError`` then lists one problem.
+  public var stopsAtFirstError: Bool
+  /// Convert values of another JSON type where the meaning is clear (`"3"` → 3, `3` → `"3"`,
+  /// `"true"`/`1` → true) for every property, recording each conversion as a warning.
+  public var coercesValues: Bool
+  /// Skip elements that fail to decode in every array, set and dictionary, recording each skip
+  /// as a warning; a non-empty collection that loses every element is still an error.
+  public var lossyCollections: Bool
+  /// How `Date` properties without a transformer of their own are read and written; RFC 3339
+  /// by default.
+  public var dates: JSONDateFormat
+
+  /// Creates options; every leniency is off by default.
+  ///
+  /// - Parameters:
+  ///   - reading: How the input is read.
+  ///   - stopsAtFirstError: Stop at the first problem.
+  ///   - coercesValues: Convert values of another JSON type where the meaning is clear.
+  ///   - lossyCollections: Skip elements that fail in every collection.
+  ///   - dates: The default date format.
+  public init(
+    reading: JSONReadingOptions = .strict, stopsAtFirstError: Bool = false,
+    coercesValues: Bool = false, lossyCollections: Bool = false, dates: JSONDateFormat = .iso8601
+  ) {
+    self.reading = reading
+    self.stopsAtFirstError = stopsAtFirstError
+    self.coercesValues = coercesValues
+    self.lossyCollections = lossyCollections
+    self.dates = dates
+  }
+}
+
+/// Settings of one model export.
+public struct JSONEncodingOptions: Sendable {
+  /// Layout of the output: compact by default; see ``JSONWritingOptions``.
+  public var writing: JSONWritingOptions
+  /// Whether `nil` optionals are written as `null` by models that do not choose for themselves;
+  /// omitted by default.
+  public var nulls: JSONNullEncoding
+  /// How `Date` properties without a transformer of their own are written; RFC 3339 by default.
+  public var dates: JSONDateFormat
+
+  /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - writing: Layout of the output.
+  ///   - nulls: Whether `nil` is written as `null` or omitted.
+  ///   - dates: The default date format.
+  public init(
+    writing: JSONWritingOptions = .compact, nulls: JSONNullEncoding = .omit,
+    dates: JSONDateFormat = .iso8601
+  ) {
+    self.writing = writing
+    self.nulls = nulls
+    self.dates = dates
+  }
+}
+
+/// What an export does with a `nil` optional property.
+public enum JSONNullEncoding: Sendable, Hashable {
+  /// Leave the key out.
+  case omit
+  /// Write the key with `null`.
+  case write
+}
+
+/// When a property's ``Default(_:when:)`` value replaces what the input had.
+public enum JSONDefaultTrigger: Sendable, Hashable {
+  /// Only when the key is missing.
+  case missing
+  /// When the key is missing or its value is `null`.
+  case missingOrNull
+  /// When the key is missing, `null`, or its value fails to decode (recorded as a warning).
+  case anyProblem
+}

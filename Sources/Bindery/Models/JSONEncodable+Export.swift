@@ -1,0 +1,162 @@
+public import BinderyJSON
+public import Foundation
+
+extension JSONEncodable {
+  /// Writes the value as JSON bytes.
+  ///
+  /// - Parameter options: Layout, null policy and date format.
+  /// - Returns: UTF-8 JSON.
+  /// - Throws: ``JSONEncodingError`` for values JSON cannot hold.
+  public func jsonBytes(options: JSONEncodingOptions = .init()) throws -> [UInt8] {
+    try exported(options: options, filter: nil)
+  }
+
+  /// Writes the value as JSON data.
+  ///
+  /// - Parameter options: Layout, null policy and date format.
+  /// - Returns: UTF-8 JSON.
+  /// - Throws: ``JSONEncodingError`` for values JSON cannot hold.
+  public func jsonData(options: JSONEncodingOptions = .init()) throws -> Data {
+    Data(try jsonBytes(options: options))
+  }
+
+  /// Writes the value as JSON text.
+  ///
+  /// - Parameter options: Layout, null policy and date format.
+  /// - Returns: The JSON text.
+  /// - Throws: ``JSONEncodingError`` for values JSON cannot hold.
+  public func jsonString(options: JSONEncodingOptions = .init()) throws -> String {
+    String(decoding: try jsonBytes(options: options), as: UTF8.self)
+  }
+
+  /// The value as a ``JSONValue`` tree.
+  ///
+  /// - Parameter options: Null policy and date format.
+  /// - Returns: The value.
+  /// - Throws: ``JSONEncodingError`` for values JSON cannot hold.
+  public func jsonValue(options: JSONEncodingOptions = .init()) throws -> JSONValue {
+    try JSONValue.reading(try jsonBytes(options: options))
+  }
+
+  /// The value as Foundation objects (`[String: Any]`, `[Any]`, `NSNumber`, `String`,
+  /// `NSNull`), for APIs that take `JSONSerialization`'s shapes.
+  ///
+  /// - Parameter options: Null policy and date format.
+  /// - Returns: The value.
+  /// - Throws: ``JSONEncodingError`` for values JSON cannot hold.
+  public func jsonObject(options: JSONEncodingOptions = .init()) throws -> Any {
+    try jsonValue(options: options).foundationObject
+  }
+
+  func exported(options: JSONEncodingOptions, filter: JSONExportFilter?) throws -> [UInt8] {
+    let context = JSONEncodingContext(options: options)
+    try encode(to: JSONValueEncoder(context: context, filter: filter, dates: options.dates))
+    do {
+      return try context.writer.pointee.finish()
+    } catch {
+      throw JSONEncodingError(message: error.description)
+    }
+  }
+}
+
+extension JSONModel {
+  /// Writes the model without some of its properties.
+  ///
+  /// ```swift
+  /// let body = try photo.jsonData(excluding: [\.views])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - excluded: Key paths of stored properties to leave out.
+  ///   - options: Layout, null policy and date format.
+  /// - Returns: UTF-8 JSON.
+  /// - Throws: ``JSONEncodingError`` for a key path that is not a stored property, and values
+  ///   JSON cannot hold.
+  public func jsonData(
+    excluding excluded: [PartialKeyPath<Self>], options: JSONEncodingOptions = .init()
+  ) throws -> Data {
+    let names = try Set(excluded.map { try Self.propertyName($0) })
+    return Data(try exported(options: options, filter: JSONExportFilter(excluded: names)))
+  }
+
+  /// Writes only some of the model's properties.
+  ///
+  /// ```swift
+  /// let changed = try user.update(fromJSON: patch)
+  /// let body = try user.jsonData(including: changed)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - included: Key paths of the stored properties to write.
+  ///   - options: Layout, null policy and date format.
+  /// - Returns: UTF-8 JSON.
+  /// - Throws: ``JSONEncodingError`` for a key path that is not a stored property, and values
+  ///   JSON cannot hold.
+  public func jsonData(
+    including included: [PartialKeyPath<Self>], options: JSONEncodingOptions = .init()
+  ) throws -> Data {
+    try jsonData(including: Set(included.map { $0 as AnyKeyPath }), options: options)
+  }
+
+  /// Writes only the properties named by a set of key paths, such as the set
+  /// ``JSONUpdatable/update(fromJSON:options:)`` returns.
+  ///
+  /// - Parameters:
+  ///   - included: Key paths of the stored properties to write.
+  ///   - options: Layout, null policy and date format.
+  /// - Returns: UTF-8 JSON.
+  /// - Throws: ``JSONEncodingError`` for a key path that is not a stored property, and values
+  ///   JSON cannot hold.
+  public func jsonData(including included: Set<AnyKeyPath>, options: JSONEncodingOptions = .init())
+    throws -> Data
+  {
+    let names = try Set(included.map { try Self.propertyName($0) })
+    return Data(try exported(options: options, filter: JSONExportFilter(included: names)))
+  }
+
+  /// The model as Foundation's `[String: Any]`.
+  ///
+  /// - Parameter options: Null policy and date format.
+  /// - Returns: The members.
+  /// - Throws: ``JSONEncodingError`` for values JSON cannot hold.
+  public func jsonDictionary(options: JSONEncodingOptions = .init()) throws -> [String: Any] {
+    guard let dictionary = try jsonObject(options: options) as? [String: Any] else {
+      throw JSONEncodingError(message: "\(Self.self) did not write an object")
+    }
+    return dictionary
+  }
+
+  private static func propertyName(_ keyPath: AnyKeyPath) throws -> String {
+    guard let name = jsonPropertyName(for: keyPath) else {
+      throw JSONEncodingError(message: "\(keyPath) is not a stored property \(Self.self) exports")
+    }
+    return name
+  }
+}
+
+extension JSONValue {
+  static func reading(_ bytes: [UInt8]) throws -> JSONValue {
+    do {
+      return try JSONValue(parsing: bytes)
+    } catch {
+      throw JSONEncodingError(message: "wrote invalid JSON: \(error)")
+    }
+  }
+
+  /// The value as `JSONSerialization`'s object shapes.
+  var foundationObject: Any {
+    switch self {
+    case .null: return NSNull()
+    case .bool(let value): return value
+    case .number(let number):
+      if let integer = number.integer(Int.self) { return integer }
+      return number.double ?? Double.nan
+    case .string(let value): return value
+    case .array(let values): return values.map(\.foundationObject)
+    case .object(let object):
+      var result: [String: Any] = [:]
+      for (key, value) in object { result[key] = value.foundationObject }
+      return result
+    }
+  }
+}

@@ -1,0 +1,391 @@
+public import BinderyJSON
+
+/// Why an export failed: a value JSON cannot hold (an infinite `Double` under the default
+/// policy), nesting past the limit, or a custom encoder's error, with the path of the value.
+public struct JSONEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What went wrong.
+  public var message: String
+  /// The JSON path of the value, such as `items[3].rating`.
+  public var path: JSONPath
+
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - message: What went wrong.
+  ///   - path: The JSON path of the value.
+  public init(message: String, path: JSONPath = JSONPath()) {
+    self.message = message
+    self.path = path
+  }
+
+  /// `PATH: message`.
+  public var description: String {
+    (path.components.isEmpty ? "top level" : path.description) + ": " + message
+  }
+
+  func prefixed(by component: JSONPath.Component) -> JSONEncodingError {
+    JSONEncodingError(message: message, path: JSONPath([component] + path.components))
+  }
+}
+
+/// The state of one export: the writer and the options.
+final class JSONEncodingContext {
+  /// The writer, behind a pointer: a class's stored properties are checked for exclusive
+  /// access on every write, and the writer is written for every value.
+  let writer: UnsafeMutablePointer<JSONWriter>
+  let options: JSONEncodingOptions
+
+  init(options: JSONEncodingOptions) {
+    self.options = options
+    writer = .allocate(capacity: 1)
+    writer.initialize(to: JSONWriter(options: options.writing))
+  }
+
+  deinit {
+    writer.deinitialize(count: 1)
+    writer.deallocate()
+  }
+
+  func write(_ body: (inout JSONWriter) throws(JSONWriteError) -> Void) throws(JSONEncodingError) {
+    do {
+      try body(&writer.pointee)
+    } catch {
+      throw JSONEncodingError(message: error.description)
+    }
+  }
+}
+
+/// Which properties of the top-level model an export writes.
+struct JSONExportFilter {
+  var included: Set<String>?
+  var excluded: Set<String> = []
+
+  func includes(_ property: String) -> Bool {
+    if excluded.contains(property) { return false }
+    return included?.contains(property) ?? true
+  }
+}
+
+/// Writes one JSON value of an export: the argument of ``JSONEncodable/encode(to:)``.
+public struct JSONValueEncoder {
+  let context: JSONEncodingContext
+  var filter: JSONExportFilter?
+  var dates: JSONDateFormat
+
+  /// The options of the export under way.
+  public var options: JSONEncodingOptions { context.options }
+  /// The date format `Date` values use here unless a transformer says otherwise.
+  public var dateFormat: JSONDateFormat { dates }
+
+  /// Writes `null`.
+  ///
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written here.
+  public func null() throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.null() }
+  }
+
+  /// Writes `true` or `false`.
+  ///
+  /// - Parameter value: The Boolean.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written here.
+  public func bool(_ value: Bool) throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.bool(value) }
+  }
+
+  /// Writes a string, escaped as the writing options say.
+  ///
+  /// - Parameter value: The string.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written here.
+  public func string(_ value: String) throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.string(value) }
+  }
+
+  /// Writes an integer exactly.
+  ///
+  /// - Parameter value: The integer.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written here.
+  public func integer<T: FixedWidthInteger>(_ value: T) throws(JSONEncodingError) {
+    if T.isSigned, let small = Int64(exactly: value) {
+      try context.write { w throws(JSONWriteError) in try w.integer(small) }
+    } else if let small = UInt64(exactly: value) {
+      try context.write { w throws(JSONWriteError) in try w.integer(small) }
+    } else {
+      try context.write { w throws(JSONWriteError) in try w.integer(value) }
+    }
+  }
+
+  /// Writes a `Double` in its shortest round-trip form.
+  ///
+  /// - Parameter value: The number.
+  /// - Throws: ``JSONEncodingError`` for infinities and NaN unless the writing options allow them.
+  public func double(_ value: Double) throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.double(value) }
+  }
+
+  /// Writes a `Float` in its shortest round-trip form.
+  ///
+  /// - Parameter value: The number.
+  /// - Throws: ``JSONEncodingError`` for infinities and NaN unless the writing options allow them.
+  public func float(_ value: Float) throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.float(value) }
+  }
+
+  /// Writes a number from its exact text.
+  ///
+  /// - Parameter value: The number.
+  /// - Throws: ``JSONEncodingError`` for non-finite numbers unless the options allow them.
+  public func number(_ value: JSONNumber) throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.number(value) }
+  }
+
+  /// Writes a whole ``JSONValue``.
+  ///
+  /// - Parameter value: The value.
+  /// - Throws: ``JSONEncodingError`` for non-finite numbers or too deep nesting.
+  public func value(_ value: JSONValue) throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.value(value) }
+  }
+
+  /// Writes an object whose members `body` writes.
+  ///
+  /// - Parameter body: Writes the members.
+  /// - Throws: What `body` throws, and ``JSONEncodingError`` past the depth limit.
+  public func object(_ body: (inout JSONObjectEncoder) throws -> Void) throws {
+    try context.write { w throws(JSONWriteError) in try w.beginObject() }
+    var object = JSONObjectEncoder(context: context, filter: filter, dates: dates)
+    try body(&object)
+    try object.closeNested(keeping: 0)
+    try context.write { w throws(JSONWriteError) in try w.endObject() }
+  }
+
+  /// Writes an array whose elements `body` writes, each through the encoder it is given.
+  ///
+  /// - Parameter body: Writes the elements.
+  /// - Throws: What `body` throws, and ``JSONEncodingError`` past the depth limit.
+  public func array(_ body: (JSONValueEncoder) throws -> Void) throws {
+    try context.write { w throws(JSONWriteError) in try w.beginArray() }
+    try body(JSONValueEncoder(context: context, filter: nil, dates: dates))
+    try context.write { w throws(JSONWriteError) in try w.endArray() }
+  }
+
+  /// Writes the elements of a sequence as an array, naming the index of a failing element.
+  ///
+  /// - Parameter elements: The elements.
+  /// - Throws: The elements' errors, with their index in the path.
+  public func array<S: Sequence>(of elements: S) throws where S.Element: JSONEncodable {
+    try array { json in
+      for (position, element) in elements.enumerated() {
+        do {
+          try element.encode(to: json)
+        } catch let error as JSONEncodingError {
+          throw error.prefixed(by: .index(position))
+        }
+      }
+    }
+  }
+
+  /// Writes any ``JSONEncodable`` value.
+  ///
+  /// - Parameter value: The value.
+  /// - Throws: The value's errors.
+  public func encode<T: JSONEncodable>(_ value: T) throws {
+    try value.encode(to: JSONValueEncoder(context: context, filter: nil, dates: dates))
+  }
+
+  /// Writes a value through a transformer.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - transformer: Converts the value to JSON.
+  /// - Throws: The transformer's errors.
+  public func encode<Transformer: JSONTransformer>(
+    _ value: Transformer.Value, using transformer: Transformer
+  ) throws {
+    try transformer.encode(value, to: JSONValueEncoder(context: context, filter: nil, dates: dates))
+  }
+}
+
+/// Writes the members of one JSON object: the argument of a model's `encode(to:)`.
+///
+/// Members given a nested path (`.path("personInfo", "firstName")`) open the objects on the way;
+/// consecutive members sharing a prefix share its objects, so `personInfo.firstName` and
+/// `personInfo.lastName` are written into one `personInfo`. Generated code orders members so that
+/// siblings are adjacent; hand-written code should do the same.
+public struct JSONObjectEncoder {
+  let context: JSONEncodingContext
+  let filter: JSONExportFilter?
+  var dates: JSONDateFormat
+  /// The nested objects currently open below this one, outermost first.
+  var open: [String] = []
+
+  init(context: JSONEncodingContext, filter: JSONExportFilter?, dates: JSONDateFormat) {
+    self.context = context
+    self.filter = filter
+    self.dates = dates
+  }
+
+  /// The options of the export under way.
+  public var options: JSONEncodingOptions { context.options }
+
+  /// Whether the export writes the property named `property` (include/exclude filters apply to
+  /// the top-level model only).
+  ///
+  /// - Parameter property: The Swift property name.
+  /// - Returns: True unless a filter leaves it out.
+  public func includes(_ property: String) -> Bool {
+    filter?.includes(property) ?? true
+  }
+
+  /// The same encoder with another default date format for what it writes next.
+  ///
+  /// - Parameter format: The format `Date` values use unless a transformer says otherwise.
+  public mutating func setDateFormat(_ format: JSONDateFormat) {
+    dates = format
+  }
+
+  mutating func closeNested(keeping count: Int) throws(JSONEncodingError) {
+    while open.count > count {
+      open.removeLast()
+      try context.write { w throws(JSONWriteError) in try w.endObject() }
+    }
+  }
+
+  /// Positions the writer for the member at `key`'s first path: opens and closes nested
+  /// objects, then writes the last key.
+  private mutating func beginMember(_ key: JSONKey) throws(JSONEncodingError) -> [String] {
+    let path: [String]
+    switch key.storage {
+    case .single(let name):
+      try closeNested(keeping: 0)
+      try context.write { w throws(JSONWriteError) in try w.key(name) }
+      return [name]
+    case .paths(let paths):
+      path = paths.first ?? []
+    }
+    guard let last = path.last else {
+      throw JSONEncodingError(message: "a property has an empty key path")
+    }
+    let parents = path.dropLast()
+    var shared = 0
+    while shared < open.count, shared < parents.count, open[shared] == parents[shared] {
+      shared += 1
+    }
+    try closeNested(keeping: shared)
+    for parent in parents.dropFirst(shared) {
+      try context.write { w throws(JSONWriteError) in
+        try w.key(parent)
+        try w.beginObject()
+      }
+      open.append(parent)
+    }
+    try context.write { w throws(JSONWriteError) in try w.key(last) }
+    return path
+  }
+
+  private func valueEncoder() -> JSONValueEncoder {
+    JSONValueEncoder(context: context, filter: nil, dates: dates)
+  }
+
+  private func named(_ error: any Error, _ path: [String]) -> any Error {
+    guard var error = error as? JSONEncodingError else { return error }
+    for key in path.reversed() { error = error.prefixed(by: .key(key)) }
+    return error
+  }
+
+  /// Writes a member.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - key: The key or nested path (for fallbacks, the first is written).
+  /// - Throws: The value's errors, with the member's path.
+  public mutating func encode<T: JSONEncodable>(_ value: T, forKey key: JSONKey) throws {
+    let path = try beginMember(key)
+    do {
+      try value.encode(to: valueEncoder())
+    } catch {
+      throw named(error, path)
+    }
+  }
+
+  /// Writes an optional member: `nil` is left out or written as `null`.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - key: The key or nested path.
+  ///   - nulls: What to do with `nil`; the export options decide when left out.
+  /// - Throws: The value's errors, with the member's path.
+  public mutating func encodeIfPresent<T: JSONEncodable>(
+    _ value: T?, forKey key: JSONKey, nulls: JSONNullEncoding? = nil
+  ) throws {
+    if let value { return try encode(value, forKey: key) }
+    guard (nulls ?? context.options.nulls) == .write else { return }
+    _ = try beginMember(key)
+    try context.write { w throws(JSONWriteError) in try w.null() }
+  }
+
+  /// Writes a member through a transformer.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - key: The key or nested path.
+  ///   - transformer: Converts the value to JSON.
+  /// - Throws: The transformer's errors, with the member's path.
+  public mutating func encode<Transformer: JSONTransformer>(
+    _ value: Transformer.Value, forKey key: JSONKey, using transformer: Transformer
+  ) throws {
+    let path = try beginMember(key)
+    do {
+      try transformer.encode(value, to: valueEncoder())
+    } catch {
+      throw named(error, path)
+    }
+  }
+
+  /// Writes an optional member through a transformer: `nil` is left out or written as `null`.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - key: The key or nested path.
+  ///   - transformer: Converts the value to JSON.
+  ///   - nulls: What to do with `nil`; the export options decide when left out.
+  /// - Throws: The transformer's errors, with the member's path.
+  public mutating func encodeIfPresent<Transformer: JSONTransformer>(
+    _ value: Transformer.Value?, forKey key: JSONKey, using transformer: Transformer,
+    nulls: JSONNullEncoding? = nil
+  ) throws {
+    if let value { return try encode(value, forKey: key, using: transformer) }
+    guard (nulls ?? context.options.nulls) == .write else { return }
+    _ = try beginMember(key)
+    try context.write { w throws(JSONWriteError) in try w.null() }
+  }
+
+  /// Writes members kept from the input by a model that preserves unknown keys, in key order,
+  /// leaving out keys the model writes itself.
+  ///
+  /// - Parameters:
+  ///   - members: The kept members.
+  ///   - known: The first keys of the paths the model writes.
+  /// - Throws: ``JSONEncodingError`` for values the writer rejects.
+  public mutating func encodeUnknown(_ members: [String: JSONValue], excluding known: Set<String>)
+    throws
+  {
+    try closeNested(keeping: 0)
+    for key in members.keys.sorted() where !known.contains(key) {
+      guard let value = members[key] else { continue }
+      try encode(value, forKey: JSONKey(key))
+    }
+  }
+}
+
+extension JSONObjectEncoder {
+  /// Writes the members of a kept object (an enum's unknown case) into this object.
+  ///
+  /// - Parameter value: An object value; other values are an error.
+  /// - Throws: ``JSONEncodingError`` when `value` is not an object.
+  public mutating func encodeMembers(of value: JSONValue) throws {
+    guard case .object(let object) = value else {
+      throw JSONEncodingError(message: "expected an object to merge, found \(value.kind)")
+    }
+    for (key, member) in object { try encode(member, forKey: JSONKey(key)) }
+  }
+}

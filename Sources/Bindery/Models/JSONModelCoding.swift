@@ -1,0 +1,123 @@
+import BinderyJSON
+import Foundation
+
+/// The bridge that makes `@JSONModel` types `Codable` with their own mapping: generated
+/// `init(from:)` and `encode(to:)` call it, so `JSONDecoder`, `BinderyDecoder` and any other
+/// Codable coder read and write the same JSON the model's mapping describes.
+///
+/// Under ``BinderyDecoder`` a model reads straight from the decoder's document (its fast path);
+/// under other decoders the value is first read as a ``JSONValue``. Problems become the
+/// `DecodingError` case that fits (`keyNotFound`, `typeMismatch`, `valueNotFound`,
+/// `dataCorrupted`) with the full coding path, and the model's ``JSONDecodingError`` as the
+/// underlying error.
+public enum JSONModelCoding {
+  /// Decodes a model through a Codable decoder.
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - decoder: The Codable decoder.
+  /// - Returns: The value.
+  /// - Throws: `DecodingError`.
+  public static func decode<T: JSONDecodable>(_ type: T.Type, from decoder: any Decoder) throws
+    -> T
+  {
+    let (context, index, base) = try makeContext(for: decoder)
+    let value = JSONValueDecoder(
+      context: context, index: index,
+      scope: JSONDecodingScope(coercesValues: false, lossy: false, dates: .iso8601))
+    do {
+      let result = try T(json: value)
+      if context.problems.isEmpty { return result }
+    } catch {
+      context.record(error, at: index)
+    }
+    throw decodingError(JSONDecodingError(problems: context.problems), base: base)
+  }
+
+  /// An object decoder for a class's `required init(from:)`, which must delegate to its
+  /// `init(json:)`. Decoding stops at the first problem and throws it as a `DecodingError`.
+  ///
+  /// - Parameter decoder: The Codable decoder.
+  /// - Returns: The object decoder.
+  /// - Throws: `DecodingError` when the value is not an object.
+  public static func objectDecoder(from decoder: any Decoder) throws -> JSONObjectDecoder {
+    let (context, index, base) = try makeContext(for: decoder, bridge: true)
+    let value = JSONValueDecoder(
+      context: context, index: index,
+      scope: JSONDecodingScope(coercesValues: false, lossy: false, dates: .iso8601))
+    do {
+      return try value.object()
+    } catch {
+      throw decodingError(JSONDecodingError(problems: [error]), base: base)
+    }
+  }
+
+  /// Encodes a model through a Codable encoder, as the ``JSONValue`` its mapping writes.
+  ///
+  /// - Parameters:
+  ///   - value: The model.
+  ///   - encoder: The Codable encoder.
+  /// - Throws: `EncodingError.invalidValue` for values JSON cannot hold.
+  public static func encode<T: JSONEncodable>(_ value: T, to encoder: any Encoder) throws {
+    let json: JSONValue
+    do {
+      json = try value.jsonValue()
+    } catch {
+      throw EncodingError.invalidValue(
+        value, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\(error)"))
+    }
+    try json.encode(to: encoder)
+  }
+
+  private static func makeContext(for decoder: any Decoder, bridge: Bool = false) throws
+    -> (JSONDecodingContext, Int, [any CodingKey])
+  {
+    var options = JSONDecodingOptions(stopsAtFirstError: bridge)
+    if let impl = decoder as? DecoderImpl {
+      options.reading = impl.document.options
+      let context = JSONDecodingContext(document: impl.document, options: options)
+      context.bridgesToDecodingError = bridge
+      // Paths in problems start at the document's top, as coding paths do.
+      return (context, impl.current, [])
+    }
+    let value = try JSONValue(from: decoder)
+    var writer = JSONWriter()
+    try writer.value(value)
+    let document = try JSONDocument(parsing: try writer.finish())
+    let context = JSONDecodingContext(document: document, options: options)
+    context.bridgesToDecodingError = bridge
+    context.codingPathBase = decoder.codingPath
+    return (context, 0, decoder.codingPath)
+  }
+
+  /// The `DecodingError` that fits the first problem of a report.
+  static func decodingError(_ report: JSONDecodingError, base: [any CodingKey]) -> DecodingError {
+    guard let problem = report.problems.first else {
+      return .dataCorrupted(.init(codingPath: base, debugDescription: "\(report)"))
+    }
+    var path = base + problem.path.components.map(codingKey)
+    let description = problem.description
+    switch problem.kind {
+    case .missingKey:
+      let key = path.popLast() ?? StringKey("")
+      return .keyNotFound(
+        key, .init(codingPath: path, debugDescription: description, underlyingError: report))
+    case .typeMismatch:
+      return .typeMismatch(
+        Any.self, .init(codingPath: path, debugDescription: description, underlyingError: report))
+    case .nullValue:
+      return .valueNotFound(
+        Any.self, .init(codingPath: path, debugDescription: description, underlyingError: report))
+    default:
+      return .dataCorrupted(
+        .init(codingPath: path, debugDescription: description, underlyingError: report))
+    }
+  }
+
+  private static func codingKey(_ component: JSONPath.Component) -> any CodingKey {
+    switch component {
+    case .key(let key): StringKey(key)
+    case .index(let index): IndexKey(index)
+    }
+  }
+}

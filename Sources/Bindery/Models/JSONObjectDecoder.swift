@@ -1,0 +1,380 @@
+public import BinderyJSON
+
+/// Reads the members of one JSON object: the argument of a model's `init(json:)`.
+///
+/// Generated code and hand-written conformances call the same methods:
+///
+/// ```swift
+/// struct Statistics: JSONModel {
+///     var count: Int, sum: Double, average: Double
+///     init(json: JSONObjectDecoder) throws {
+///         count = try json.decode(forKey: "count")
+///         sum = try json.decode(forKey: "sum")
+///         average = try json.decode(forKey: .anyOf(["average"], ["mean"]))
+///     }
+///     func encode(to json: inout JSONObjectEncoder) throws { ... }
+/// }
+/// ```
+///
+/// A missing key of a non-optional property is a problem whose hint names a near-miss key
+/// (`did you mean 'published'?`); a missing or `null` key of an optional property is `nil`.
+public struct JSONObjectDecoder {
+  @usableFromInline let context: JSONDecodingContext
+  @usableFromInline let index: Int
+  @usableFromInline var scope: JSONDecodingScope
+
+  init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
+    self.context = context
+    self.index = index
+    self.scope = scope
+    self.scope.depth += 1
+  }
+
+  /// The object as a cursor over the document.
+  public var cursor: JSONCursor { context.document.root.cursor(atIndex: index) }
+  /// The object's path from the top of the input (computed on demand).
+  public var path: JSONPath { cursor.path }
+  /// The object's keys, in input order.
+  public var keys: [String] {
+    guard let members = try? cursor.members() else { return [] }
+    return members.map(\.key)
+  }
+  /// The options of the decode under way.
+  public var options: JSONDecodingOptions { context.options }
+
+  /// The same decoder with coercion of values switched on (or off) for what it reads next.
+  ///
+  /// - Parameter on: Whether to coerce.
+  /// - Returns: The decoder.
+  public func coercing(_ on: Bool = true) -> JSONObjectDecoder {
+    var copy = self
+    copy.scope.coercesValues = on
+    return copy
+  }
+
+  /// The same decoder, whose next collection skips elements that fail (``Lossy()``).
+  ///
+  /// - Returns: The decoder.
+  public func lossy() -> JSONObjectDecoder {
+    var copy = self
+    copy.scope.lossy = true
+    return copy
+  }
+
+  /// The same decoder with another default date format for what it reads next.
+  ///
+  /// - Parameter format: The format `Date` values use unless a transformer says otherwise.
+  /// - Returns: The decoder.
+  public func dates(_ format: JSONDateFormat) -> JSONObjectDecoder {
+    var copy = self
+    copy.scope.dates = format
+    return copy
+  }
+
+  // MARK: Finding members
+
+  /// The tape index of the value at a path below this object, or why there is none.
+  enum Location {
+    case found(Int)
+    /// A key is missing: the object searched and the key.
+    case missing(object: Int, key: String)
+    /// A `null` stands where an object was needed on the way.
+    case null(Int)
+    /// Another value stands where an object was needed on the way.
+    case notObject(Int)
+  }
+
+  func locate(_ path: [String]) -> Location {
+    var object = index
+    for (position, key) in path.enumerated() {
+      let found =
+        position == 0
+        ? context.lookUp(key, in: object, slot: scope.depth)
+        : context.lookUp(key, in: object, slot: nil)
+      guard let value = found else {
+        return .missing(object: object, key: key)
+      }
+      if position == path.count - 1 { return .found(value) }
+      switch context.document.tape[value].kind {
+      case .object: object = value
+      case .null: return .null(value)
+      default: return .notObject(value)
+      }
+    }
+    return .found(object)
+  }
+
+  func locate(_ key: JSONKey) -> Location {
+    switch key.storage {
+    case .single(let name):
+      if let value = context.lookUp(name, in: index, slot: scope.depth) { return .found(value) }
+      return .missing(object: index, key: name)
+    case .paths(let paths):
+      var first: Location?
+      for path in paths {
+        let location = locate(path)
+        if case .found = location { return location }
+        if first == nil { first = location }
+      }
+      return first ?? .missing(object: index, key: "")
+    }
+  }
+
+  /// Whether the object has a value (possibly `null`) at `key`.
+  ///
+  /// - Parameter key: The key or path.
+  /// - Returns: True when the key is present.
+  public func contains(_ key: JSONKey) -> Bool {
+    if case .found = locate(key) { return true }
+    return false
+  }
+
+  /// A decoder for the value at `key`, or `nil` when the key is missing.
+  ///
+  /// - Parameter key: The key or path.
+  /// - Returns: The value's decoder.
+  public func value(forKey key: JSONKey) -> JSONValueDecoder? {
+    guard case .found(let value) = locate(key) else { return nil }
+    return JSONValueDecoder(context: context, index: value, scope: scope)
+  }
+
+  /// The value's decoder, or the problem that keeps a required value from being read.
+  func required(_ key: JSONKey, expected: @autoclosure () -> String) throws(JSONDecodingProblem)
+    -> JSONValueDecoder
+  {
+    switch locate(key) {
+    case .found(let value):
+      return JSONValueDecoder(context: context, index: value, scope: scope)
+    case .missing(let object, let name):
+      throw missingKey(name, in: object, expected: expected())
+    case .null(let value):
+      throw context.problem(.nullValue, at: value, expected: "an object")
+    case .notObject(let value):
+      throw context.problem(.typeMismatch, at: value, expected: "an object")
+    }
+  }
+
+  /// The value's decoder, or `nil` when the key (or an object on its path) is missing or null.
+  func optional(_ key: JSONKey) throws(JSONDecodingProblem) -> JSONValueDecoder? {
+    switch locate(key) {
+    case .found(let value):
+      if context.document.tape[value].kind == .null { return nil }
+      return JSONValueDecoder(context: context, index: value, scope: scope)
+    case .missing, .null: return nil
+    case .notObject(let value):
+      throw context.problem(.typeMismatch, at: value, expected: "an object")
+    }
+  }
+
+  func missingKey(_ key: String, in object: Int, expected: String) -> JSONDecodingProblem {
+    var hint = ""
+    let cursor = context.document.root.cursor(atIndex: object)
+    if let members = try? cursor.members() {
+      let candidates = members.map(\.key)
+      if let near = NearMiss.closest(to: key, among: candidates) {
+        hint = "did you mean '\(near)'?"
+      }
+    }
+    return context.problem(
+      .missingKey, at: object, appending: .key(key), expected: expected, found: "", hint: hint)
+  }
+
+  // MARK: Decoding
+
+  /// Decodes a required value.
+  ///
+  /// - Parameters:
+  ///   - type: The type; inferred from the context when left out.
+  ///   - key: The key, path or fallbacks.
+  /// - Returns: The value.
+  /// - Throws: A ``JSONDecodingProblem`` for a missing key or a bad value.
+  public func decode<T: JSONDecodable>(_ type: T.Type = T.self, forKey key: JSONKey) throws -> T {
+    let value = try required(key, expected: "\(T.self)")
+    return try T(json: value)
+  }
+
+  /// Decodes an optional value: `nil` when the key is missing or its value is `null`.
+  ///
+  /// - Parameters:
+  ///   - type: The optional type.
+  ///   - key: The key, path or fallbacks.
+  /// - Returns: The value or `nil`.
+  /// - Throws: A ``JSONDecodingProblem`` for a bad value.
+  public func decode<T: JSONDecodable>(_ type: T?.Type, forKey key: JSONKey) throws -> T? {
+    guard let value = try optional(key) else { return nil }
+    return try T(json: value)
+  }
+
+  /// Decodes a value that has a default.
+  ///
+  /// - Parameters:
+  ///   - type: The type.
+  ///   - key: The key, path or fallbacks.
+  ///   - defaultValue: Used when `trigger` says so.
+  ///   - trigger: When the default replaces the input: a missing key by default.
+  /// - Returns: The value or the default.
+  /// - Throws: A ``JSONDecodingProblem`` for a bad value the trigger does not cover.
+  public func decode<T: JSONDecodable>(
+    _ type: T.Type = T.self, forKey key: JSONKey, default defaultValue: @autoclosure () -> T,
+    when trigger: JSONDefaultTrigger = .missing
+  ) throws -> T {
+    try withDefault(key, defaultValue, trigger) { try T(json: $0) }
+  }
+
+  /// Decodes a required value through a transformer.
+  ///
+  /// - Parameters:
+  ///   - type: The model's type for the value.
+  ///   - key: The key, path or fallbacks.
+  ///   - transformer: Converts between JSON and the value.
+  /// - Returns: The value.
+  /// - Throws: A ``JSONDecodingProblem`` for a missing key or a value the transformer rejects.
+  public func decode<Transformer: JSONTransformer>(
+    _ type: Transformer.Value.Type = Transformer.Value.self, forKey key: JSONKey,
+    using transformer: Transformer
+  ) throws -> Transformer.Value {
+    let value = try required(key, expected: "\(Transformer.Value.self)")
+    return try transformer.decode(value)
+  }
+
+  /// Decodes an optional value through a transformer: `nil` when missing or `null`.
+  ///
+  /// - Parameters:
+  ///   - type: The optional type.
+  ///   - key: The key, path or fallbacks.
+  ///   - transformer: Converts between JSON and the value.
+  /// - Returns: The value or `nil`.
+  /// - Throws: A ``JSONDecodingProblem`` for a value the transformer rejects.
+  public func decode<Transformer: JSONTransformer>(
+    _ type: Transformer.Value?.Type, forKey key: JSONKey, using transformer: Transformer
+  ) throws -> Transformer.Value? {
+    guard let value = try optional(key) else { return nil }
+    return try transformer.decode(value)
+  }
+
+  /// Decodes a value through a transformer, with a default.
+  ///
+  /// - Parameters:
+  ///   - type: The type.
+  ///   - key: The key, path or fallbacks.
+  ///   - transformer: Converts between JSON and the value.
+  ///   - defaultValue: Used when `trigger` says so.
+  ///   - trigger: When the default replaces the input.
+  /// - Returns: The value or the default.
+  /// - Throws: A ``JSONDecodingProblem`` for a bad value the trigger does not cover.
+  public func decode<Transformer: JSONTransformer>(
+    _ type: Transformer.Value.Type = Transformer.Value.self, forKey key: JSONKey,
+    using transformer: Transformer, default defaultValue: @autoclosure () -> Transformer.Value,
+    when trigger: JSONDefaultTrigger = .missing
+  ) throws -> Transformer.Value {
+    try withDefault(key, defaultValue, trigger) { try transformer.decode($0) }
+  }
+
+  private func withDefault<T>(
+    _ key: JSONKey, _ defaultValue: () -> T, _ trigger: JSONDefaultTrigger,
+    _ body: (JSONValueDecoder) throws -> T
+  ) throws -> T {
+    let value: JSONValueDecoder
+    switch locate(key) {
+    case .found(let found):
+      value = JSONValueDecoder(context: context, index: found, scope: scope)
+    case .missing: return defaultValue()
+    case .null(let found):
+      if trigger != .missing { return defaultValue() }
+      throw context.problem(.nullValue, at: found, expected: "an object")
+    case .notObject(let found):
+      if trigger == .anyProblem { return defaultValue() }
+      throw context.problem(.typeMismatch, at: found, expected: "an object")
+    }
+    if trigger != .missing, value.isNull { return defaultValue() }
+    guard trigger == .anyProblem else { return try body(value) }
+    let mark = context.problems.count
+    do {
+      return try body(value)
+    } catch {
+      context.record(error, at: value.index)
+      let causes = context.takeProblems(since: mark)
+      context.warnings.append(
+        JSONDecodingWarning(
+          kind: .defaultUsed, path: value.path, message: "used the default for a bad value",
+          problems: causes))
+      return defaultValue()
+    }
+  }
+
+  /// The members whose first key is not in `known`, for a model that keeps unknown keys.
+  ///
+  /// - Parameter known: The first keys of every path the model reads.
+  /// - Returns: The other members, as values.
+  public func unknownMembers(excluding known: Set<String>) -> [String: JSONValue] {
+    var result: [String: JSONValue] = [:]
+    guard let members = try? cursor.members() else { return result }
+    for member in members {
+      let key = member.key
+      if !known.contains(key) { result[key] = member.value.value() }
+    }
+    return result
+  }
+
+  // MARK: Collecting problems
+
+  /// Runs one property's decode. When the decode collects every problem, a failure is recorded
+  /// and `nil` returned so the next property is read; in first-error mode it is thrown.
+  ///
+  /// Generated initializers call this around each property, then ``value(_:)`` to assign.
+  ///
+  /// - Parameter body: The property's decode.
+  /// - Returns: The value, or `nil` after a recorded failure.
+  /// - Throws: ``JSONDecodingError`` in first-error mode.
+  @inlinable
+  public func collect<T>(_ body: @autoclosure () throws -> T) throws -> T? {
+    do {
+      return try body()
+    } catch {
+      try handle(error)
+      return nil
+    }
+  }
+
+  /// Records or rethrows a property's failure (see ``collect(_:)``).
+  @usableFromInline
+  func handle(_ error: any Error) throws {
+    context.record(error, at: index)
+    guard context.options.stopsAtFirstError else { return }
+    if context.bridgesToDecodingError {
+      throw JSONModelCoding.decodingError(
+        JSONDecodingError(problems: context.problems), base: context.codingPathBase)
+    }
+    throw RecordedFailure()
+  }
+
+  /// Unwraps a value returned by ``collect(_:)``.
+  ///
+  /// - Parameter value: The value, or `nil` after a recorded failure.
+  /// - Returns: The value.
+  /// - Throws: An error standing for the failures already recorded.
+  @inlinable
+  public func value<T>(_ value: T?) throws -> T {
+    guard let value else { throw RecordedFailure() }
+    return value
+  }
+}
+
+extension JSONObjectDecoder {
+  /// The whole object as a ``JSONValue``, for enums that keep unknown cases unchanged.
+  ///
+  /// - Returns: The object.
+  public func jsonValue() -> JSONValue { cursor.value() }
+
+  /// A problem about the value at `key` (or about the key missing), for generated and
+  /// hand-written code to throw, such as an unknown tag.
+  ///
+  /// - Parameters:
+  ///   - key: The member's key.
+  ///   - expected: What was needed.
+  /// - Returns: The problem.
+  public func problem(forKey key: String, expected: String) -> JSONDecodingProblem {
+    if let value = value(forKey: JSONKey(key)) { return value.problem(expected: expected) }
+    return missingKey(key, in: index, expected: expected)
+  }
+}

@@ -1,0 +1,261 @@
+public import BinderyJSON
+
+/// Reads one JSON value of a model decode: the argument of ``JSONDecodable/init(json:)``.
+///
+/// Scalars are read with typed methods that throw a ``JSONDecodingProblem`` naming the value's
+/// path, line and column; containers open as ``JSONObjectDecoder`` and ``JSONArrayDecoder``.
+///
+/// ```swift
+/// struct Tags: JSONDecodable {
+///     var words: [String]
+///     init(json: JSONValueDecoder) throws {
+///         words = try json.string().split(separator: " ").map(String.init)
+///     }
+/// }
+/// ```
+public struct JSONValueDecoder {
+  @usableFromInline let context: JSONDecodingContext
+  @usableFromInline let index: Int
+  @usableFromInline var scope: JSONDecodingScope
+
+  @usableFromInline
+  init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
+    self.context = context
+    self.index = index
+    self.scope = scope
+  }
+
+  /// The value as a cursor over the document, for reading it with the core API.
+  public var cursor: JSONCursor { context.document.root.cursor(atIndex: index) }
+  /// The JSON type of the value.
+  public var kind: JSONKind { cursor.kind }
+  /// Whether the value is `null`.
+  public var isNull: Bool { context.document.tape[index].kind == .null }
+  /// The value's path from the top of the input, such as `items[3].media.m` (computed on demand).
+  public var path: JSONPath { cursor.path }
+  /// The options of the decode under way.
+  public var options: JSONDecodingOptions { context.options }
+  /// Whether values of another JSON type are converted where the meaning is clear.
+  public var coercesValues: Bool { scope.coercesValues }
+  /// The date format `Date` values use here unless a transformer says otherwise.
+  public var dateFormat: JSONDateFormat { scope.dates }
+
+  /// A problem about this value, for custom types and transformers to throw.
+  ///
+  /// - Parameters:
+  ///   - expected: What was needed, such as `a hex colour like #RRGGBB`.
+  ///   - kind: The category; ``JSONDecodingProblem/Kind/invalidValue`` by default.
+  /// - Returns: The problem, with this value's path, line, column and a description of it.
+  public func problem(
+    expected: String, kind: JSONDecodingProblem.Kind = .invalidValue
+  ) -> JSONDecodingProblem {
+    context.problem(kind, at: index, expected: expected)
+  }
+
+  private func mismatch(_ expected: String) -> JSONDecodingProblem {
+    context.problem(isNull ? .nullValue : .typeMismatch, at: index, expected: expected)
+  }
+
+  func coerced(_ message: String) {
+    context.warnings.append(JSONDecodingWarning(kind: .coerced, path: path, message: message))
+  }
+
+  // MARK: Scalars
+
+  /// Reads a string (with coercion on, also a number's text or `true`/`false`).
+  ///
+  /// - Returns: The unescaped string.
+  /// - Throws: ``JSONDecodingProblem`` when the value is not a string.
+  public func string() throws(JSONDecodingProblem) -> String {
+    let entry = context.document.tape[index]
+    if entry.kind == .string { return context.document.string(entry) }
+    if scope.coercesValues {
+      let cursor = self.cursor
+      switch cursor.kind {
+      case .number:
+        let text = (try? cursor.numberText()) ?? ""
+        coerced("read number \(text) as a string")
+        return text
+      case .bool:
+        let value = (try? cursor.bool()) == true ? "true" : "false"
+        coerced("read \(value) as a string")
+        return value
+      default: break
+      }
+    }
+    throw mismatch("a string")
+  }
+
+  /// Reads `true` or `false` (with coercion on, also `1`/`0` and the strings `"true"`,
+  /// `"false"`, `"yes"`, `"no"`, `"1"`, `"0"`).
+  ///
+  /// - Returns: The Boolean.
+  /// - Throws: ``JSONDecodingProblem`` when the value is not a Boolean.
+  public func bool() throws(JSONDecodingProblem) -> Bool {
+    switch context.document.tape[index].kind {
+    case .true: return true
+    case .false: return false
+    default: break
+    }
+    if scope.coercesValues {
+      let cursor = self.cursor
+      let text: String? =
+        switch cursor.kind {
+        case .number: try? cursor.numberText()
+        case .string: (try? cursor.string())?.lowercased()
+        default: nil
+        }
+      switch text {
+      case "1", "true", "yes":
+        coerced("read \(context.describe(at: index)) as true")
+        return true
+      case "0", "false", "no":
+        coerced("read \(context.describe(at: index)) as false")
+        return false
+      default: break
+      }
+    }
+    throw mismatch("a Boolean")
+  }
+
+  /// Reads an integer of any width, range-checked: `300` into `UInt8` is a problem, never a
+  /// truncation. With coercion on, a string holding an integer is accepted too.
+  ///
+  /// - Parameter type: The integer type.
+  /// - Returns: The integer.
+  /// - Throws: ``JSONDecodingProblem`` for other JSON types, fractions and out-of-range numbers.
+  public func integer<T: FixedWidthInteger>(_ type: T.Type = T.self) throws(JSONDecodingProblem)
+    -> T
+  {
+    let entry = context.document.tape[index]
+    if entry.kind == .number {
+      if T.self == Int.self, case .value(let value) = context.document.int64(entry) {
+        return T(truncatingIfNeeded: value)
+      }
+      do {
+        return try cursor.integer(T.self)
+      } catch {
+        throw integerProblem(T.self, error)
+      }
+    }
+    if scope.coercesValues, entry.kind == .string {
+      let text = context.document.string(entry)
+      if let value = T(text) {
+        coerced("read string \"\(text)\" as an integer")
+        return value
+      }
+      throw context.problem(
+        .typeMismatch, at: index, expected: "an integer (or a string holding one)")
+    }
+    throw mismatch("an integer")
+  }
+
+  private func integerProblem<T: FixedWidthInteger>(_: T.Type, _ error: JSONReadError)
+    -> JSONDecodingProblem
+  {
+    let range = "an integer between \(T.min) and \(T.max)"
+    if error.kind == .numberNotInteger {
+      return context.problem(.numberOutOfRange, at: index, expected: "a whole number (\(T.self))")
+    }
+    return context.problem(.numberOutOfRange, at: index, expected: range)
+  }
+
+  /// Reads a number as the nearest `Double` (correctly rounded). With coercion on, a string
+  /// holding a number is accepted too.
+  ///
+  /// - Returns: The number.
+  /// - Throws: ``JSONDecodingProblem`` for other JSON types and numbers too large for a `Double`.
+  public func double() throws(JSONDecodingProblem) -> Double {
+    let entry = context.document.tape[index]
+    if entry.kind == .number {
+      if let value = context.document.double(entry) { return value }
+      throw context.problem(
+        .numberOutOfRange, at: index, expected: "a number within Double's range")
+    }
+    if scope.coercesValues, entry.kind == .string {
+      let text = context.document.string(entry)
+      if let value = Double(text), value.isFinite {
+        coerced("read string \"\(text)\" as a number")
+        return value
+      }
+    }
+    throw mismatch("a number")
+  }
+
+  /// The exact text of a number, for types that keep every digit (`Decimal`, big integers).
+  ///
+  /// - Returns: The number as written in the input (with coercion on, a numeric string's text).
+  /// - Throws: ``JSONDecodingProblem`` when the value is not a number.
+  public func numberText() throws(JSONDecodingProblem) -> String {
+    let cursor = self.cursor
+    if cursor.kind == .number, let text = try? cursor.numberText() { return text }
+    if scope.coercesValues, cursor.kind == .string, let text = try? cursor.string(),
+      JSONNumber(text: text) != nil
+    {
+      coerced("read string \"\(text)\" as a number")
+      return text
+    }
+    throw mismatch("a number")
+  }
+
+  /// The value as a ``JSONValue`` tree, for properties that keep a raw subtree.
+  ///
+  /// - Returns: The value.
+  public func value() -> JSONValue {
+    cursor.value()
+  }
+
+  // MARK: Containers
+
+  /// Opens the value as an object.
+  ///
+  /// - Returns: A decoder for its members.
+  /// - Throws: ``JSONDecodingProblem`` when the value is not an object.
+  public func object() throws(JSONDecodingProblem) -> JSONObjectDecoder {
+    guard context.document.tape[index].kind == .object else { throw mismatch("an object") }
+    return JSONObjectDecoder(context: context, index: index, scope: scope)
+  }
+
+  /// Opens the value as an array.
+  ///
+  /// - Returns: A decoder for its elements.
+  /// - Throws: ``JSONDecodingProblem`` when the value is not an array.
+  public func array() throws(JSONDecodingProblem) -> JSONArrayDecoder {
+    guard context.document.tape[index].kind == .array else { throw mismatch("an array") }
+    return JSONArrayDecoder(context: context, index: index, scope: scope)
+  }
+
+  /// Decodes the value as any ``JSONDecodable`` type.
+  ///
+  /// - Parameter type: The type.
+  /// - Returns: The value.
+  /// - Throws: The type's errors.
+  @inlinable
+  public func decode<T: JSONDecodable>(_ type: T.Type = T.self) throws -> T {
+    try T(json: self)
+  }
+
+  /// Decodes the value through a transformer.
+  ///
+  /// - Parameter transformer: Converts the JSON value to the model's value.
+  /// - Returns: The value.
+  /// - Throws: The transformer's errors, as problems at this value.
+  @inlinable
+  public func decode<Transformer: JSONTransformer>(using transformer: Transformer) throws
+    -> Transformer.Value
+  {
+    try transformer.decode(self)
+  }
+}
+
+/// Settings that apply below a point of the decode: a model's or property's own choices
+/// override the call's.
+@usableFromInline
+struct JSONDecodingScope {
+  var coercesValues: Bool
+  var lossy: Bool
+  var dates: JSONDateFormat
+  /// How many objects enclose this point: the slot of the member search state of an object
+  /// decoder opened here.
+  var depth = 0
+}

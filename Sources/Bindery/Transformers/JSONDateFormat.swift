@@ -1,0 +1,143 @@
+public import Foundation
+
+/// How a `Date` is written in JSON: a transformer for `@Transform`, and the default format of a
+/// model (`@JSONModel(dates: ...)`) or a call (``JSONDecodingOptions/dates``).
+///
+/// Every format is parsed and written by Bindery itself, so each platform gives the same answer.
+///
+/// ```swift
+/// @Transform(.dateFormat("yyyy-MM-dd HH:mm:ss")) var taken: Date
+/// @Transform(.firstOf(.iso8601, .unixSeconds)) var updated: Date
+/// ```
+public struct JSONDateFormat: JSONTransformer, Sendable, Hashable {
+  enum Style: Sendable, Hashable {
+    case iso8601
+    case unixSeconds
+    case unixMilliseconds
+    case pattern(DatePattern)
+    case firstOf([JSONDateFormat])
+  }
+
+  let style: Style
+
+  /// RFC 3339 / ISO 8601 internet date-times, with or without fractional seconds and with any
+  /// offset (`2016-01-20T14:14:43-08:00`); written in UTC, with milliseconds when the date has a
+  /// fraction of a second.
+  public static let iso8601 = JSONDateFormat(style: .iso8601)
+  /// Seconds since 1970 as a JSON number (fractions allowed).
+  public static let unixSeconds = JSONDateFormat(style: .unixSeconds)
+  /// Milliseconds since 1970 as a JSON number.
+  public static let unixMilliseconds = JSONDateFormat(style: .unixMilliseconds)
+  /// RFC 1123, as in HTTP headers: `Sun, 06 Nov 1994 08:49:37 GMT`.
+  public static let rfc1123 = JSONDateFormat(
+    style: .pattern(DatePattern(parsing: "EEE, dd MMM yyyy HH:mm:ss zzz", timeZoneOffset: 0)))
+
+  /// A date written by a pattern with Unicode's field letters: `yyyy`, `MM`, `MMM`, `dd`, `HH`,
+  /// `mm`, `ss`, `S`… (fraction), `EEE`, `Z` (`+0000`), `XXX` (`+00:00` or `Z`), `zzz` (`GMT`),
+  /// and `'quoted'` literal text.
+  ///
+  /// - Parameters:
+  ///   - pattern: The pattern, such as `yyyy-MM-dd HH:mm:ss`.
+  ///   - timeZoneOffset: Seconds east of UTC for dates whose text has no offset; UTC by default.
+  /// - Returns: The format.
+  public static func dateFormat(_ pattern: String, timeZoneOffset: Int = 0) -> JSONDateFormat {
+    JSONDateFormat(style: .pattern(DatePattern(parsing: pattern, timeZoneOffset: timeZoneOffset)))
+  }
+
+  /// Tries each format in order when reading; writes with the first.
+  ///
+  /// - Parameter formats: The formats, at least one.
+  /// - Returns: The format.
+  public static func firstOf(_ formats: JSONDateFormat...) -> JSONDateFormat {
+    JSONDateFormat(style: .firstOf(formats))
+  }
+
+  /// Reads a date.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Returns: The date.
+  /// - Throws: ``JSONDecodingProblem`` when the value is not a date in this format.
+  public func decode(_ json: JSONValueDecoder) throws -> Date {
+    switch style {
+    case .iso8601:
+      let text = try json.string()
+      guard let date = ISO8601.date(from: text) else {
+        throw json.problem(expected: "an RFC 3339 date-time such as 2016-01-22T10:22:48Z")
+      }
+      return date
+    case .unixSeconds:
+      return Date(timeIntervalSince1970: try json.double())
+    case .unixMilliseconds:
+      return Date(timeIntervalSince1970: try json.double() / 1000)
+    case .pattern(let pattern):
+      let text = try json.string()
+      guard let date = pattern.date(from: text) else {
+        throw json.problem(expected: "a date like '\(pattern.text)'")
+      }
+      return date
+    case .firstOf(let formats):
+      for format in formats {
+        if let date = try? format.decode(json) { return date }
+      }
+      throw json.problem(expected: "a date in one of \(formats.count) formats")
+    }
+  }
+
+  /// Writes a date.
+  ///
+  /// - Parameters:
+  ///   - value: The date.
+  ///   - json: Where to write it.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  public func encode(_ value: Date, to json: JSONValueEncoder) throws {
+    switch style {
+    case .iso8601:
+      try json.string(ISO8601.string(from: value, fractional: true))
+    case .unixSeconds:
+      try Self.number(value.timeIntervalSince1970, to: json)
+    case .unixMilliseconds:
+      try Self.number((value.timeIntervalSince1970 * 1000).rounded(), to: json)
+    case .pattern(let pattern):
+      try json.string(pattern.string(from: value))
+    case .firstOf(let formats):
+      try (formats.first ?? .iso8601).encode(value, to: json)
+    }
+  }
+
+  private static func number(_ value: Double, to json: JSONValueEncoder) throws {
+    if value.rounded() == value, let whole = Int64(exactly: value) {
+      try json.integer(whole)
+    } else {
+      try json.double(value)
+    }
+  }
+}
+
+extension JSONTransformer where Self == JSONDateFormat {
+  /// RFC 3339 / ISO 8601 date-times; see ``JSONDateFormat/iso8601``.
+  public static var iso8601: JSONDateFormat { JSONDateFormat.iso8601 }
+  /// Seconds since 1970; see ``JSONDateFormat/unixSeconds``.
+  public static var unixSeconds: JSONDateFormat { JSONDateFormat.unixSeconds }
+  /// Milliseconds since 1970; see ``JSONDateFormat/unixMilliseconds``.
+  public static var unixMilliseconds: JSONDateFormat { JSONDateFormat.unixMilliseconds }
+  /// RFC 1123 dates; see ``JSONDateFormat/rfc1123``.
+  public static var rfc1123: JSONDateFormat { JSONDateFormat.rfc1123 }
+
+  /// A date written by a pattern; see ``JSONDateFormat/dateFormat(_:timeZoneOffset:)``.
+  ///
+  /// - Parameters:
+  ///   - pattern: The pattern, such as `yyyy-MM-dd HH:mm:ss`.
+  ///   - timeZoneOffset: Seconds east of UTC for dates whose text has no offset.
+  /// - Returns: The format.
+  public static func dateFormat(_ pattern: String, timeZoneOffset: Int = 0) -> JSONDateFormat {
+    JSONDateFormat.dateFormat(pattern, timeZoneOffset: timeZoneOffset)
+  }
+
+  /// Several formats tried in order; see ``JSONDateFormat/firstOf(_:)``.
+  ///
+  /// - Parameter formats: The formats.
+  /// - Returns: The format.
+  public static func firstOf(_ formats: JSONDateFormat...) -> JSONDateFormat {
+    JSONDateFormat(style: .firstOf(formats))
+  }
+}

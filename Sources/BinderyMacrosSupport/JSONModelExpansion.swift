@@ -1,0 +1,147 @@
+import SwiftDiagnostics
+public import SwiftSyntax
+import SwiftSyntaxBuilder
+public import SwiftSyntaxMacros
+
+/// `@JSONModel`: adds the JSON mapping members and the conformances to `JSONModel`,
+/// `JSONUpdatable` and `Codable` (or, on an enum of strings, `JSONDecodable`/`JSONEncodable`).
+public enum JSONModelExpansion {
+  /// Adds `init(json:)`, `encode(to:)`, `update(from:)` and `jsonPropertyName(for:)` (and a
+  /// class's `Codable` members), reporting misuse on the offending property.
+  ///
+  /// - Parameters:
+  ///   - node: The `@JSONModel` attribute.
+  ///   - declaration: The type.
+  ///   - protocols: Conformances the type still lacks.
+  ///   - context: The expansion context.
+  /// - Returns: The members.
+  public static func expansion(
+    of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+  ) -> [DeclSyntax] {
+    let options = ModelOptions(attribute: node)
+    guard let kind = ModelAnalysis.kind(of: declaration) else {
+      let kindName =
+        declaration.is(ProtocolDeclSyntax.self)
+        ? "protocols" : declaration.is(ActorDeclSyntax.self) ? "actors" : "this declaration"
+      context.diagnose(
+        Diagnostic(node: node, message: BinderyDiagnostic.unsupportedDeclaration(kind: kindName)))
+      return []
+    }
+    let access = ModelAnalysis.access(of: declaration.modifiers)
+    if case .enumeration = kind, let enumDecl = declaration.as(EnumDeclSyntax.self) {
+      let generator = EnumCodeGenerator(declaration: enumDecl, options: options, access: access)
+      generator.validate { context.diagnose($0) }
+      return generator.members()
+    }
+    if options.tag != nil, let tagNode = options.tagNode {
+      context.diagnose(Diagnostic(node: tagNode, message: BinderyDiagnostic.tagOutsideEnum))
+    }
+    let properties = ModelAnalysis.properties(of: declaration, options: options) {
+      context.diagnose($0)
+    }
+    let model = ModelDescription(
+      kind: kind, options: options, access: access,
+      typeName: ModelAnalysis.typeName(of: declaration), properties: properties)
+    let addsCodable = protocols.contains { isCodable($0) }
+    return ModelCodeGenerator(model: model, context: context, addsCodable: addsCodable).members()
+  }
+
+  /// Adds the conformances, with `Codable` members for structs and enums.
+  ///
+  /// - Parameters:
+  ///   - node: The `@JSONModel` attribute.
+  ///   - declaration: The type.
+  ///   - type: The type's name.
+  ///   - protocols: Conformances the type still lacks.
+  ///   - context: The expansion context.
+  /// - Returns: One extension, or none when nothing is missing.
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) -> [ExtensionDeclSyntax] {
+    guard let kind = ModelAnalysis.kind(of: declaration) else { return [] }
+    let options = ModelOptions(attribute: node)
+    let access = ModelAnalysis.access(of: declaration.modifiers)
+    let names = protocols.map {
+      $0.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+    }
+    var wanted: [String]
+    var members: [String] = []
+    let codable = names.contains { ["Codable", "Decodable", "Encodable"].contains($0) }
+    switch kind {
+    case .enumeration:
+      let isUnion = options.tag != nil
+      wanted = isUnion ? ["JSONModel"] : ["JSONValueModel"]
+      if codable {
+        wanted.append("Codable")
+        let isRaw =
+          declaration.as(EnumDeclSyntax.self).map {
+            EnumCodeGenerator(declaration: $0, options: options, access: access).hasRawType
+          } ?? false
+        if !isRaw { members = structCodable(access: access) }
+      }
+    case .structure:
+      wanted = ["JSONModel", "JSONUpdatable"]
+      if codable {
+        wanted.append("Codable")
+        members = structCodable(access: access)
+      }
+    case .finalClass, .openClass:
+      wanted = ["JSONModel", "JSONUpdatable"]
+      if codable { wanted.append("Codable") }
+    }
+    wanted = wanted.filter { want in
+      names.contains(want) || (want == "Codable" && codable)
+    }
+    guard !wanted.isEmpty else { return [] }
+    let conformances = wanted.map { $0 == "Codable" ? "Swift.Codable" : "Bindery.\($0)" }
+    let body = members.joined(separator: "\n\n")
+    let decl: DeclSyntax = """
+      extension \(type.trimmed): \(raw: conformances.joined(separator: ", ")) {
+      \(raw: body)
+      }
+      """
+    guard let ext = decl.as(ExtensionDeclSyntax.self) else { return [] }
+    return [ext]
+  }
+
+  static func isCodable(_ type: TypeSyntax) -> Bool {
+    let name = type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+    return ["Codable", "Decodable", "Encodable"].contains(name)
+  }
+
+  static func structCodable(access: String) -> [String] {
+    [
+      """
+      \(access)init(from decoder: any Swift.Decoder) throws {
+          self = try Bindery.JSONModelCoding.decode(Self.self, from: decoder)
+      }
+      """,
+      """
+      \(access)func encode(to encoder: any Swift.Encoder) throws {
+          try Bindery.JSONModelCoding.encode(self, to: encoder)
+      }
+      """,
+    ]
+  }
+}
+
+/// The property and case attributes (`@Key`, `@Default`, `@Transform`, ...): markers read by
+/// `@JSONModel`, expanding to nothing themselves.
+public enum MarkerExpansion {
+  /// Adds nothing.
+  ///
+  /// - Parameters:
+  ///   - node: The attribute.
+  ///   - declaration: The property or case.
+  ///   - context: The expansion context.
+  /// - Returns: No declarations.
+  public static func expansion(
+    of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) -> [DeclSyntax] {
+    []
+  }
+}

@@ -1,0 +1,417 @@
+import BinderyNaming
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// How property names become keys: known at compile time, or a run-time closure.
+enum KeyStrategyChoice {
+  case builtin(String)
+  case custom(ExprSyntax)
+
+  func key(for name: String) -> String? {
+    switch self {
+    case .builtin("snakeCase"): KeyCase.snakeCase(fromCamelCase: name)
+    case .builtin("kebabCase"): KeyCase.kebabCase(fromCamelCase: name)
+    case .builtin("pascalCase"): KeyCase.pascalCase(fromCamelCase: name)
+    case .builtin: name
+    case .custom: nil
+    }
+  }
+}
+
+/// The arguments of `@JSONModel(...)`.
+struct ModelOptions {
+  var keyStrategy = KeyStrategyChoice.builtin("useDefaultKeys")
+  var coercesValues = false
+  var dates: ExprSyntax?
+  var nulls: ExprSyntax?
+  var tag: String?
+  var tagNode: Syntax?
+
+  init(attribute: AttributeSyntax) {
+    guard let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) else { return }
+    for argument in arguments {
+      switch argument.label?.text {
+      case "keyStrategy":
+        if let member = argument.expression.as(MemberAccessExprSyntax.self), member.base == nil {
+          keyStrategy = .builtin(member.declName.baseName.text)
+        } else {
+          keyStrategy = .custom(argument.expression)
+        }
+      case "coercesValues":
+        coercesValues = argument.expression.trimmedDescription == "true"
+      case "dates": dates = argument.expression
+      case "nulls": nulls = argument.expression
+      case "tag":
+        tag = stringLiteralValue(argument.expression)
+        tagNode = Syntax(argument)
+        if tag == "" { tag = nil }
+      default: break
+      }
+    }
+    if case .builtin(let name) = keyStrategy, name == "custom" { keyStrategy = .builtin(name) }
+  }
+}
+
+/// The kind of declaration `@JSONModel` is attached to.
+enum ModelKind {
+  case structure
+  case finalClass
+  /// A class that may be subclassed; `isSubclass` when it inherits from another model class.
+  case openClass(isSubclass: Bool, isOpen: Bool)
+  case enumeration
+}
+
+/// Everything the code generator needs about one model type.
+struct ModelDescription {
+  var kind: ModelKind
+  var options: ModelOptions
+  var access: String
+  var typeName: String
+  var properties: [ModelProperty]
+
+  var isClass: Bool {
+    switch kind {
+    case .finalClass, .openClass: true
+    default: false
+    }
+  }
+
+  var isSubclass: Bool {
+    if case .openClass(true, _) = kind { return true }
+    return false
+  }
+}
+
+/// Protocols a class may list that are not superclasses.
+let knownProtocols: Set<String> = [
+  "JSONModel", "JSONDecodable", "JSONEncodable", "JSONUpdatable", "JSONObjectDecodable",
+  "JSONObjectEncodable", "Codable", "Decodable", "Encodable", "Sendable", "Equatable", "Hashable",
+  "Identifiable", "CustomStringConvertible", "CustomDebugStringConvertible", "AnyObject",
+  "Comparable", "Error",
+]
+
+enum ModelAnalysis {
+  /// The access modifier members get: the type's, with `open` written as `public`.
+  static func access(of modifiers: DeclModifierListSyntax) -> String {
+    for modifier in modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.public), .keyword(.open): return "public "
+      case .keyword(.package): return "package "
+      default: continue
+      }
+    }
+    return ""
+  }
+
+  static func kind(of declaration: some DeclGroupSyntax) -> ModelKind? {
+    if declaration.is(StructDeclSyntax.self) { return .structure }
+    if declaration.is(EnumDeclSyntax.self) { return .enumeration }
+    guard let classDecl = declaration.as(ClassDeclSyntax.self) else { return nil }
+    if classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) {
+      return .finalClass
+    }
+    let isOpen = classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.open) })
+    var isSubclass = false
+    if let first = classDecl.inheritanceClause?.inheritedTypes.first {
+      let name = first.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+      isSubclass = !knownProtocols.contains(name) && !name.hasPrefix("@")
+    }
+    return .openClass(isSubclass: isSubclass, isOpen: isOpen)
+  }
+
+  static func typeName(of declaration: some DeclGroupSyntax) -> String {
+    func withGenerics(_ name: TokenSyntax, _ clause: GenericParameterClauseSyntax?) -> String {
+      guard let clause else { return name.text }
+      return name.text + "<" + clause.parameters.map(\.name.text).joined(separator: ", ") + ">"
+    }
+    if let decl = declaration.as(StructDeclSyntax.self) {
+      return withGenerics(decl.name, decl.genericParameterClause)
+    }
+    if let decl = declaration.as(ClassDeclSyntax.self) {
+      return withGenerics(decl.name, decl.genericParameterClause)
+    }
+    if let decl = declaration.as(EnumDeclSyntax.self) {
+      return withGenerics(decl.name, decl.genericParameterClause)
+    }
+    return "Self"
+  }
+
+  /// Reads the stored properties and their attributes, reporting misuse.
+  static func properties(
+    of declaration: some DeclGroupSyntax, options: ModelOptions, diagnose: (Diagnostic) -> Void
+  ) -> [ModelProperty] {
+    var result: [ModelProperty] = []
+    for member in declaration.memberBlock.members {
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+      let isStatic = variable.modifiers.contains {
+        $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+      }
+      if isStatic { continue }
+      let isLazy = variable.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+      let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+      let attributes = mappingAttributes(of: variable)
+      let bindings = Array(variable.bindings)
+      for (position, binding) in bindings.enumerated() {
+        guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+        let name = pattern.identifier.text.trimmingBackticks
+        if isComputed(binding) {
+          for (attributeName, attribute) in attributes {
+            diagnose(
+              Diagnostic(
+                node: attribute,
+                message: BinderyDiagnostic.attributeOnComputedProperty(
+                  attribute: attributeName, property: name),
+                fixIt: FixIt(
+                  message: BinderyFixIt.removeAttribute(attributeName),
+                  changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(emptyAttribute))]))
+            )
+          }
+          continue
+        }
+        if isLazy { continue }
+        var type = binding.typeAnnotation?.type
+        if type == nil {
+          // `var a, b: Int` gives both bindings the type written last.
+          type = bindings[position...].lazy.compactMap { $0.typeAnnotation?.type }.first
+          if let initializer = binding.initializer?.value, binding.typeAnnotation == nil {
+            type =
+              TypeShape.inferred(from: initializer) ?? (binding.initializer == nil ? type : nil)
+          }
+        }
+        var property = ModelProperty(
+          name: name, type: type?.trimmed, initializer: binding.initializer?.value, isLet: isLet,
+          node: variable, binding: binding)
+        property.attributes = attributes
+        apply(attributes, to: &property, options: options, diagnose: diagnose)
+        if isLet, property.initializer != nil {
+          property.decodes = false
+          for attributeName in ["Key", "Default", "Transform", "Lossy", "Coerce"] {
+            guard let attribute = attributes[attributeName] else { continue }
+            diagnose(
+              Diagnostic(
+                node: attribute,
+                message: BinderyDiagnostic.letWithInitialValue(
+                  attribute: attributeName, property: name),
+                fixIt: FixIt(
+                  message: BinderyFixIt.changeLetToVar,
+                  changes: [
+                    .replace(
+                      oldNode: Syntax(variable.bindingSpecifier),
+                      newNode: Syntax(
+                        TokenSyntax.keyword(.var).with(
+                          \.leadingTrivia, variable.bindingSpecifier.leadingTrivia
+                        ).with(\.trailingTrivia, variable.bindingSpecifier.trailingTrivia)))
+                  ])))
+          }
+        }
+        validate(&property, diagnose: diagnose)
+        result.append(property)
+      }
+    }
+    checkDuplicateKeys(result, diagnose: diagnose)
+    return result
+  }
+
+  static let emptyAttribute = AttributeSyntax(
+    attributeName: IdentifierTypeSyntax(name: .identifier("")))
+
+  static let attributeNames: Set<String> = [
+    "Key", "Default", "Transform", "Ignore", "Lossy", "Coerce", "Nulls", "UnknownKeys",
+  ]
+
+  static func mappingAttributes(of variable: VariableDeclSyntax) -> [String: AttributeSyntax] {
+    var found: [String: AttributeSyntax] = [:]
+    for element in variable.attributes {
+      guard let attribute = element.as(AttributeSyntax.self) else { continue }
+      var name = attribute.attributeName.trimmedDescription
+      if name.hasPrefix("Bindery.") { name.removeFirst("Bindery.".count) }
+      if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
+      if attributeNames.contains(name) { found[name] = attribute }
+    }
+    return found
+  }
+
+  static func isComputed(_ binding: PatternBindingSyntax) -> Bool {
+    guard let accessors = binding.accessorBlock?.accessors else { return false }
+    switch accessors {
+    case .getter: return true
+    case .accessors(let list):
+      return list.contains {
+        [.keyword(.get), .keyword(.set), .keyword(._read), .keyword(._modify)].contains(
+          $0.accessorSpecifier.tokenKind)
+      }
+    }
+  }
+
+  static func apply(
+    _ attributes: [String: AttributeSyntax], to property: inout ModelProperty,
+    options: ModelOptions, diagnose: (Diagnostic) -> Void
+  ) {
+    let automatic = options.keyStrategy.key(for: property.name)
+    let defaultPath = KeyPathSpec(components: [automatic ?? property.name])
+    property.decodePaths = [defaultPath]
+    property.encodePath = defaultPath
+    if let key = attributes["Key"] {
+      let arguments = Array(key.arguments?.as(LabeledExprListSyntax.self) ?? [])
+      var decode: [KeyPathSpec] = []
+      var encode: KeyPathSpec?
+      var valid = !arguments.isEmpty
+      var inDecode = true
+      for argument in arguments {
+        guard let text = stringLiteralValue(argument.expression), !text.isEmpty else {
+          valid = false
+          continue
+        }
+        switch argument.label?.text {
+        case "encode":
+          encode = KeyPathSpec(dotted: text)
+          inDecode = false
+        case "decode", nil:
+          if inDecode || argument.label != nil { decode.append(KeyPathSpec(dotted: text)) }
+        default: valid = false
+        }
+      }
+      if !valid || decode.isEmpty {
+        diagnose(
+          Diagnostic(node: key, message: BinderyDiagnostic.invalidKey(property: property.name)))
+      } else {
+        property.decodePaths = decode
+        property.encodePath = encode ?? decode[0]
+        property.hasExplicitKey = true
+      }
+    }
+    if let attribute = attributes["Default"],
+      let arguments = attribute.arguments?.as(LabeledExprListSyntax.self)
+    {
+      for argument in arguments {
+        if argument.label?.text == "when" {
+          property.defaultTrigger = argument.expression
+        } else {
+          property.defaultValue = argument.expression
+        }
+      }
+    }
+    if let attribute = attributes["Transform"],
+      let argument = attribute.arguments?.as(LabeledExprListSyntax.self)?.first
+    {
+      property.transformer = argument.expression
+    }
+    if let attribute = attributes["Ignore"] {
+      let direction =
+        attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression.trimmedDescription
+        ?? ".both"
+      switch direction {
+      case ".decoding", "JSONIgnoreDirection.decoding": property.decodes = false
+      case ".encoding", "JSONIgnoreDirection.encoding": property.encodes = false
+      default:
+        property.decodes = false
+        property.encodes = false
+      }
+    }
+    property.isLossy = attributes["Lossy"] != nil
+    property.coerces = attributes["Coerce"] != nil || options.coercesValues
+    if let attribute = attributes["Nulls"],
+      let argument = attribute.arguments?.as(LabeledExprListSyntax.self)?.first
+    {
+      property.nulls = argument.expression
+    } else {
+      property.nulls = options.nulls
+    }
+    property.isUnknownKeys = attributes["UnknownKeys"] != nil
+  }
+
+  static func validate(_ property: inout ModelProperty, diagnose: (Diagnostic) -> Void) {
+    let node = Syntax(property.binding.pattern)
+    if property.isUnknownKeys {
+      let type = String(property.type?.trimmedDescription.filter { $0 != " " } ?? "")
+      if !["[String:JSONValue]", "[Swift.String:Bindery.JSONValue]", "[String:Bindery.JSONValue]"]
+        .contains(type)
+      {
+        diagnose(
+          Diagnostic(
+            node: node, message: BinderyDiagnostic.unknownKeysType(property: property.name)))
+      }
+      property.decodes = false
+      property.encodes = false
+      return
+    }
+    if property.isLossy, let transform = property.attributes["Transform"] {
+      diagnose(
+        Diagnostic(
+          node: transform,
+          message: BinderyDiagnostic.conflictingAttributes(
+            first: "Lossy", second: "Transform", property: property.name)))
+    }
+    guard let type = property.type else {
+      if property.decodes || property.encodes {
+        diagnose(
+          Diagnostic(
+            node: node, message: BinderyDiagnostic.missingTypeAnnotation(property: property.name)))
+      }
+      property.decodes = false
+      property.encodes = false
+      return
+    }
+    if !property.decodes, property.initializer == nil, !property.isOptional {
+      do {
+        let optionalType = OptionalTypeSyntax(wrappedType: type.trimmed)
+        diagnose(
+          Diagnostic(
+            node: property.attributes["Ignore"].map(Syntax.init) ?? node,
+            message: BinderyDiagnostic.ignoredWithoutDefault(property: property.name),
+            fixIt: FixIt(
+              message: BinderyFixIt.makeOptional,
+              changes: [
+                .replace(
+                  oldNode: Syntax(type),
+                  newNode: Syntax(optionalType.with(\.trailingTrivia, type.trailingTrivia)))
+              ])))
+      }
+    }
+    if property.transformer == nil, property.decodes || property.encodes,
+      TypeShape.undecodable(type)
+    {
+      diagnose(
+        Diagnostic(
+          node: Syntax(type),
+          message: BinderyDiagnostic.undecodableType(
+            property: property.name, type: type.trimmedDescription),
+          fixIt: FixIt(
+            message: BinderyFixIt.addIgnore,
+            changes: [
+              .replace(
+                oldNode: Syntax(property.node.bindingSpecifier),
+                newNode: Syntax(
+                  TokenSyntax.identifier(
+                    "@Ignore " + property.node.bindingSpecifier.text,
+                    leadingTrivia: property.node.bindingSpecifier.leadingTrivia,
+                    trailingTrivia: property.node.bindingSpecifier.trailingTrivia)))
+            ])))
+      property.decodes = false
+      property.encodes = false
+    }
+  }
+
+  static func checkDuplicateKeys(_ properties: [ModelProperty], diagnose: (Diagnostic) -> Void) {
+    var decoded: [[String]: String] = [:]
+    for property in properties where property.decodes && !property.isUnknownKeys {
+      guard let path = property.decodePaths.first?.components else { continue }
+      if let other = decoded[path] {
+        diagnose(
+          Diagnostic(
+            node: Syntax(property.binding.pattern),
+            message: BinderyDiagnostic.duplicateKey(
+              key: path.joined(separator: "."), property: property.name, other: other)))
+      } else {
+        decoded[path] = property.name
+      }
+    }
+  }
+}
+
+extension String {
+  var trimmingBackticks: String {
+    hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
+  }
+}

@@ -1,0 +1,269 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// Writes the members `@JSONModel` adds to a struct or class. Every name is fully qualified and
+/// every local comes from `makeUniqueName`, so the code compiles whatever the type declares.
+struct ModelCodeGenerator {
+  let model: ModelDescription
+  let context: any MacroExpansionContext
+  /// Whether `Codable` members are needed (the type does not conform already).
+  let addsCodable: Bool
+
+  var access: String { model.access }
+  var openAccess: String {
+    if case .openClass(_, true) = model.kind { return "open " }
+    return access
+  }
+  var decoded: [ModelProperty] { model.properties.filter(\.decodes) }
+
+  // MARK: Keys
+
+  func keyExpression(_ paths: [KeyPathSpec], property: String, explicit: Bool) -> String {
+    if !explicit, case .custom(let strategy) = model.options.keyStrategy {
+      return "Bindery.JSONKey((\(strategy.trimmedDescription) as Bindery.JSONKeyStrategy)"
+        + ".key(forProperty: \(literal(property))))"
+    }
+    if paths.count == 1, let only = paths.first {
+      if only.components.count == 1 { return literal(only.components[0]) }
+      return ".path(" + only.components.map(literal).joined(separator: ", ") + ")"
+    }
+    let list = paths.map { "[" + $0.components.map(literal).joined(separator: ", ") + "]" }
+    return ".anyOf(" + list.joined(separator: ", ") + ")"
+  }
+
+  func decodeKey(_ property: ModelProperty) -> String {
+    keyExpression(property.decodePaths, property: property.name, explicit: property.hasExplicitKey)
+  }
+
+  func encodeKey(_ property: ModelProperty) -> String {
+    keyExpression([property.encodePath], property: property.name, explicit: property.hasExplicitKey)
+  }
+
+  /// The first keys of every path read: what unknown-key preservation leaves out.
+  func knownKeys(encoding: Bool) -> String {
+    var keys: [String] = []
+    for property in model.properties {
+      let paths = encoding ? [property.encodePath] : property.decodePaths
+      if encoding ? !property.encodes : !property.decodes { continue }
+      for path in paths {
+        if let first = path.components.first, !keys.contains(first) { keys.append(first) }
+      }
+    }
+    return "[" + keys.map(literal).joined(separator: ", ") + "]"
+  }
+
+  func keyPath(_ property: ModelProperty) -> String {
+    let root = model.isClass ? model.typeName : "Self"
+    return "\\\(root).\(escaped(property.name))"
+  }
+
+  // MARK: Members
+
+  func members() -> [DeclSyntax] {
+    var result = [initializer(), encoder(), updater(), propertyNames()]
+    if model.isClass, addsCodable || model.isSubclass { result += classCodable() }
+    return result.map { DeclSyntax(stringLiteral: $0) }
+  }
+
+  /// The receiver for one property's read: the model's decoder, with the property's own scope.
+  func receiver(_ json: String, _ property: ModelProperty) -> String {
+    var text = json
+    if property.coerces && !model.options.coercesValues { text += ".coercing()" }
+    if property.isLossy { text += ".lossy()" }
+    return text
+  }
+
+  func decodeCall(_ json: String, _ property: ModelProperty) -> String {
+    var arguments = ["\(property.typeText).self", "forKey: \(decodeKey(property))"]
+    if let transformer = property.transformer {
+      arguments.append("using: \(transformer.trimmedDescription)")
+    }
+    if let value = property.defaultValue {
+      arguments.append("default: \(value.trimmedDescription)")
+      if let trigger = property.defaultTrigger {
+        arguments.append("when: \(trigger.trimmedDescription)")
+      }
+    } else if property.initializer != nil, !property.isOptional {
+      // A `var` with an initial value keeps it when the key is missing.
+      arguments.append("default: \(property.initializer?.trimmedDescription ?? "")")
+    }
+    return "\(receiver(json, property)).decode(\(arguments.joined(separator: ", ")))"
+  }
+
+  func scopedDecoder(_ json: String) -> String {
+    var text = json
+    if model.options.coercesValues { text += ".coercing()" }
+    if let dates = model.options.dates { text += ".dates(\(dates.trimmedDescription))" }
+    return text
+  }
+
+  func initializer() -> String {
+    let json = context.makeUniqueName("json").text
+    var lines: [String] = ["let \(json) = \(scopedDecoder("json"))"]
+    var assignments: [String] = []
+    for property in model.properties {
+      let name = escaped(property.name)
+      if property.isUnknownKeys {
+        assignments.append(
+          "self.\(name) = \(json).unknownMembers(excluding: \(knownKeys(encoding: false)))")
+        continue
+      }
+      guard property.decodes else {
+        if property.initializer == nil, property.isOptional, property.isLet || model.isClass {
+          assignments.append("self.\(name) = nil")
+        }
+        continue
+      }
+      let local = context.makeUniqueName(property.name).text
+      lines.append("let \(local) = try \(json).collect(try \(decodeCall(json, property)))")
+      assignments.append("self.\(name) = try \(json).value(\(local))")
+    }
+    lines += assignments
+    if model.isSubclass { lines.append("try super.init(json: json)") }
+    let required =
+      switch model.kind {
+      case .openClass: "required "
+      default: ""
+      }
+    return """
+      \(access)\(required)init(json: Bindery.JSONObjectDecoder) throws {
+      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      }
+      """
+  }
+
+  /// Properties in the order they are written: those sharing a path prefix next to each other
+  /// (in order of first appearance), so siblings of a nested path share one object.
+  func encodingOrder() -> [ModelProperty] {
+    let written = model.properties.filter { $0.encodes }
+    var firstSeen: [[String]: Int] = [:]
+    for property in written {
+      let components = property.encodePath.components
+      for length in 1...max(1, components.count)
+      where firstSeen[Array(components.prefix(length))] == nil {
+        firstSeen[Array(components.prefix(length))] = firstSeen.count
+      }
+    }
+    func rank(_ property: ModelProperty) -> [Int] {
+      let components = property.encodePath.components
+      return (1...max(1, components.count)).map { firstSeen[Array(components.prefix($0))] ?? 0 }
+    }
+    return written.enumerated().sorted { left, right in
+      let (a, b) = (rank(left.element), rank(right.element))
+      return a.lexicographicallyPrecedes(b) || (a == b && left.offset < right.offset)
+    }.map(\.element)
+  }
+
+  func encoder() -> String {
+    var lines: [String] = []
+    if model.isSubclass { lines.append("try super.encode(to: &json)") }
+    if let dates = model.options.dates {
+      lines.append("json.setDateFormat(\(dates.trimmedDescription))")
+    }
+    for property in encodingOrder() {
+      let name = escaped(property.name)
+      var arguments = ["self.\(name)", "forKey: \(encodeKey(property))"]
+      if let transformer = property.transformer {
+        arguments.append("using: \(transformer.trimmedDescription)")
+      }
+      let method: String
+      if property.isOptional {
+        method = "encodeIfPresent"
+        if let nulls = property.nulls { arguments.append("nulls: \(nulls.trimmedDescription)") }
+      } else {
+        method = "encode"
+      }
+      lines.append(
+        "if json.includes(\(literal(property.name))) { try json.\(method)(\(arguments.joined(separator: ", "))) }"
+      )
+    }
+    for property in model.properties where property.isUnknownKeys {
+      lines.append(
+        "if json.includes(\(literal(property.name))) { try json.encodeUnknown(self.\(escaped(property.name)), excluding: \(knownKeys(encoding: true))) }"
+      )
+    }
+    let override = model.isSubclass ? "override " : ""
+    return """
+      \(openAccess)\(override)func encode(to json: inout Bindery.JSONObjectEncoder) throws {
+      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      }
+      """
+  }
+
+  func updater() -> String {
+    let changed = context.makeUniqueName("changed").text
+    let json = context.makeUniqueName("json").text
+    var lines = [
+      model.isSubclass
+        ? "var \(changed) = try super.update(from: json)"
+        : "var \(changed) = Swift.Set<Swift.AnyKeyPath>()",
+      "let \(json) = \(scopedDecoder("json"))",
+    ]
+    for property in model.properties where property.decodes && !property.isLet {
+      var arguments = ["&self.\(escaped(property.name))", "forKey: \(decodeKey(property))"]
+      if let transformer = property.transformer {
+        arguments.append("using: \(transformer.trimmedDescription)")
+      }
+      lines.append(
+        "if try \(receiver(json, property)).update(\(arguments.joined(separator: ", "))) { \(changed).insert(\(keyPath(property))) }"
+      )
+    }
+    lines.append("return \(changed)")
+    let mutating = model.isClass ? "" : "mutating "
+    let override = model.isSubclass ? "override " : ""
+    return """
+      \(openAccess)\(override)\(mutating)func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
+      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      }
+      """
+  }
+
+  func propertyNames() -> String {
+    var lines: [String] = []
+    for property in model.properties {
+      lines.append(
+        "if keyPath == \(keyPath(property)) { return \(literal(property.name)) }")
+    }
+    lines.append(model.isSubclass ? "return super.jsonPropertyName(for: keyPath)" : "return nil")
+    let kind: String
+    switch model.kind {
+    case .openClass(let isSubclass, _): kind = isSubclass ? "override class" : "class"
+    default: kind = "static"
+    }
+    return """
+      \(openAccess)\(kind) func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      }
+      """
+  }
+
+  func classCodable() -> [String] {
+    let override = model.isSubclass ? "override " : ""
+    return [
+      """
+      \(access)required convenience init(from decoder: any Swift.Decoder) throws {
+          try self.init(json: Bindery.JSONModelCoding.objectDecoder(from: decoder))
+      }
+      """,
+      """
+      \(openAccess)\(override)func encode(to encoder: any Swift.Encoder) throws {
+          try Bindery.JSONModelCoding.encode(self, to: encoder)
+      }
+      """,
+    ]
+  }
+}
+
+/// A property name usable after `self.` even when it is a keyword.
+func escaped(_ name: String) -> String {
+  let keywords: Set<String> = [
+    "class", "struct", "enum", "protocol", "func", "var", "let", "init", "deinit", "extension",
+    "import", "return", "if", "else", "for", "while", "repeat", "switch", "case", "default",
+    "break", "continue", "in", "is", "as", "try", "throw", "throws", "self", "Self", "super",
+    "true", "false", "nil", "static", "public", "private", "internal", "fileprivate", "open",
+    "operator", "where", "guard", "defer", "do", "catch", "typealias", "associatedtype",
+    "subscript", "inout", "Any", "Type", "rethrows", "fallthrough",
+  ]
+  return keywords.contains(name) ? "`\(name)`" : name
+}
