@@ -29,10 +29,12 @@ public enum JSONModelExpansion {
       return []
     }
     let access = ModelAnalysis.access(of: declaration.modifiers)
+    // Diagnostics are reported here, once; structs and enums get their members in the
+    // extension, which keeps a struct's memberwise initializer.
     if case .enumeration = kind, let enumDecl = declaration.as(EnumDeclSyntax.self) {
       let generator = EnumCodeGenerator(declaration: enumDecl, options: options, access: access)
       generator.validate { context.diagnose($0) }
-      return generator.members()
+      return []
     }
     if options.tag != nil, let tagNode = options.tagNode {
       context.diagnose(Diagnostic(node: tagNode, message: BinderyDiagnostic.tagOutsideEnum))
@@ -40,11 +42,15 @@ public enum JSONModelExpansion {
     let properties = ModelAnalysis.properties(of: declaration, options: options) {
       context.diagnose($0)
     }
-    let model = ModelDescription(
-      kind: kind, options: options, access: access,
-      typeName: ModelAnalysis.typeName(of: declaration), properties: properties)
-    let addsCodable = protocols.contains { isCodable($0) }
-    return ModelCodeGenerator(model: model, context: context, addsCodable: addsCodable).members()
+    guard case .structure = kind else {
+      let model = ModelDescription(
+        kind: kind, options: options, access: access,
+        typeName: ModelAnalysis.typeName(of: declaration), properties: properties)
+      let addsCodable = protocols.contains { isCodable($0) }
+      return ModelCodeGenerator(model: model, context: context, addsCodable: addsCodable)
+        .members()
+    }
+    return []
   }
 
   /// Adds the conformances, with `Codable` members for structs and enums.
@@ -74,19 +80,25 @@ public enum JSONModelExpansion {
     case .enumeration:
       let isUnion = options.tag != nil
       wanted = isUnion ? ["JSONModel"] : ["JSONValueModel"]
-      if codable {
-        wanted.append("Codable")
-        let isRaw =
-          declaration.as(EnumDeclSyntax.self).map {
-            EnumCodeGenerator(declaration: $0, options: options, access: access).hasRawType
-          } ?? false
-        if !isRaw { members = structCodable(access: access) }
+      if let enumDecl = declaration.as(EnumDeclSyntax.self) {
+        let generator = EnumCodeGenerator(declaration: enumDecl, options: options, access: access)
+        members = generator.members().map(\.description)
+        if codable {
+          wanted.append("Codable")
+          if !generator.hasRawType { members += structCodable(access: access) }
+        }
       }
     case .structure:
       wanted = ["JSONModel", "JSONUpdatable"]
+      let properties = ModelAnalysis.properties(of: declaration, options: options) { _ in }
+      let model = ModelDescription(
+        kind: kind, options: options, access: access,
+        typeName: ModelAnalysis.typeName(of: declaration), properties: properties)
+      members = ModelCodeGenerator(model: model, context: context, addsCodable: false).members()
+        .map(\.description)
       if codable {
         wanted.append("Codable")
-        members = structCodable(access: access)
+        members += structCodable(access: access)
       }
     case .finalClass, .openClass:
       wanted = ["JSONModel", "JSONUpdatable"]
@@ -95,11 +107,12 @@ public enum JSONModelExpansion {
     wanted = wanted.filter { want in
       names.contains(want) || (want == "Codable" && codable)
     }
-    guard !wanted.isEmpty else { return [] }
+    guard !wanted.isEmpty || !members.isEmpty else { return [] }
     let conformances = wanted.map { $0 == "Codable" ? "Swift.Codable" : "Bindery.\($0)" }
     let body = members.joined(separator: "\n\n")
+    let clause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
     let decl: DeclSyntax = """
-      extension \(type.trimmed): \(raw: conformances.joined(separator: ", ")) {
+      extension \(type.trimmed)\(raw: clause) {
       \(raw: body)
       }
       """

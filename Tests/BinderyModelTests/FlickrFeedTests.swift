@@ -77,3 +77,75 @@ struct PublicPhotos: Equatable {
     #expect(error?.problems.first?.found.contains("escape") == true)
   }
 }
+
+@Suite struct FlickrFeedErrorReportTests {
+  @Test func reportsEveryBadPhotoWithPathLineColumnAndHint() throws {
+    let bytes = try Fixtures.bytes("flickr-public-feed-bad.json")
+    let error = #expect(throws: JSONDecodingError.self) {
+      try PublicPhotos(
+        jsonBytes: bytes, options: JSONDecodingOptions(reading: .allowEscapedApostrophe))
+    }
+    let problems = try #require(error?.problems)
+    #expect(problems.count == 2)
+    #expect(problems[0].path.description == "items[1].media.m")
+    #expect(problems[0].kind == .typeMismatch)
+    #expect(problems[0].expected == "a string")
+    #expect(problems[0].found == "number 12")
+    #expect(problems[0].line == 22)
+    #expect(problems[0].column == 19)
+    #expect(problems[1].path.description == "items[2].published")
+    #expect(problems[1].kind == .missingKey)
+    #expect(problems[1].hint == "did you mean 'publshed'?")
+    let text = String(describing: try #require(error))
+    #expect(text.hasPrefix("2 problems decoding JSON:"))
+    #expect(
+      text.contains("items[1].media.m (line 22, column 19): expected a string, found number 12"))
+    #expect(text.contains("missing key 'published'"))
+  }
+
+  @Test func firstErrorModeStopsAtTheFirstProblem() throws {
+    let bytes = try Fixtures.bytes("flickr-public-feed-bad.json")
+    let error = #expect(throws: JSONDecodingError.self) {
+      try PublicPhotos(
+        jsonBytes: bytes,
+        options: JSONDecodingOptions(reading: .allowEscapedApostrophe, stopsAtFirstError: true))
+    }
+    #expect(error?.problems.count == 1)
+    #expect(error?.problems.first?.path.description == "items[1].media.m")
+  }
+
+  @Test func foundationDecoderGivesTheSameFeed() throws {
+    // Foundation rejects the \' escape, so compare on the feed with plain apostrophes.
+    let text = String(decoding: try Fixtures.bytes("flickr-public-feed.json"), as: UTF8.self)
+      .replacingOccurrences(of: "\\'", with: "'")
+    let ours = try PublicPhotos(jsonString: text)
+    let foundation = try JSONDecoder().decode(PublicPhotos.self, from: Data(text.utf8))
+    #expect(ours == foundation)
+    let viaBindery = try BinderyDecoder().decode(PublicPhotos.self, from: Data(text.utf8))
+    #expect(viaBindery == ours)
+    // And Foundation's encoder writes the model's mapping.
+    let encoded = try JSONEncoder().encode(ours.items[0])
+    let value = try JSONValue(parsing: Array(encoded))
+    #expect(value["media"]?["m"] != nil)
+    #expect(value["tags"] == .string("sunset bay golden hour"))
+  }
+
+  @Test func codableErrorsCarryTheCodingPath() throws {
+    let json = #"{"title": "t", "modified": "2016-01-22T10:22:48Z", "items": [{"title": 5}]}"#
+    for decode in [
+      { try JSONDecoder().decode(PublicPhotos.self, from: Data(json.utf8)) },
+      { try BinderyDecoder().decode(PublicPhotos.self, from: Data(json.utf8)) },
+    ] {
+      do {
+        _ = try decode()
+        Issue.record("decoded bad input")
+      } catch DecodingError.typeMismatch(_, let context) {
+        #expect(
+          context.codingPath.map(\.stringValue) == ["items", "Index 0", "title"]
+            || context.codingPath.map(\.stringValue) == ["items", "0", "title"])
+      } catch {
+        Issue.record("unexpected \(error)")
+      }
+    }
+  }
+}

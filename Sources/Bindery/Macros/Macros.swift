@@ -59,7 +59,8 @@ import BinderyJSON
 )
 @attached(
   extension, conformances: JSONModel, JSONUpdatable, JSONValueModel, Codable,
-  names: named(init(from:)), named(encode(to:))
+  names: named(init(from:)), named(encode(to:)), named(init(json:)), named(update(from:)),
+  named(jsonPropertyName(for:))
 )
 public macro JSONModel(
   keyStrategy: JSONKeyStrategy = .useDefaultKeys, coercesValues: Bool = false,
