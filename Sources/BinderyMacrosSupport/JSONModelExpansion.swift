@@ -20,7 +20,7 @@ public enum JSONModelExpansion {
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
   ) -> [DeclSyntax] {
     let options = ModelOptions(attribute: node)
-    guard let kind = ModelAnalysis.kind(of: declaration) else {
+    guard let kind = ModelAnalysis.kind(of: declaration, options: options) else {
       let kindName =
         declaration.is(ProtocolDeclSyntax.self)
         ? "protocols" : declaration.is(ActorDeclSyntax.self) ? "actors" : "this declaration"
@@ -46,7 +46,10 @@ public enum JSONModelExpansion {
       let model = ModelDescription(
         kind: kind, options: options, access: access,
         typeName: ModelAnalysis.typeName(of: declaration), properties: properties)
-      let addsCodable = protocols.contains { isCodable($0) }
+      // The member role is not told which conformances are missing: a class that does not list
+      // Codable itself gets it from the extension, with these members.
+      let listed = declaration.inheritanceClause?.inheritedTypes.contains { isCodable($0.type) }
+      let addsCodable = listed != true
       return ModelCodeGenerator(model: model, context: context, addsCodable: addsCodable)
         .members()
     }
@@ -67,8 +70,8 @@ public enum JSONModelExpansion {
     providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) -> [ExtensionDeclSyntax] {
-    guard let kind = ModelAnalysis.kind(of: declaration) else { return [] }
     let options = ModelOptions(attribute: node)
+    guard let kind = ModelAnalysis.kind(of: declaration, options: options) else { return [] }
     let access = ModelAnalysis.access(of: declaration.modifiers)
     let names = protocols.map {
       $0.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
@@ -79,7 +82,7 @@ public enum JSONModelExpansion {
     switch kind {
     case .enumeration:
       let isUnion = options.tag != nil
-      wanted = isUnion ? ["JSONModel"] : ["JSONValueModel"]
+      wanted = isUnion ? ["JSONModel", "JSONValueModel"] : ["JSONValueModel"]
       if let enumDecl = declaration.as(EnumDeclSyntax.self) {
         let generator = EnumCodeGenerator(declaration: enumDecl, options: options, access: access)
         members = generator.members().map(\.description)
@@ -89,7 +92,9 @@ public enum JSONModelExpansion {
         }
       }
     case .structure:
-      wanted = ["JSONModel", "JSONUpdatable"]
+      // Every protocol the macro may add is added when missing: the compiler counts on the
+      // conformances a macro declares, and those they imply, being there.
+      wanted = ["JSONModel", "JSONUpdatable", "JSONValueModel"]
       let properties = ModelAnalysis.properties(of: declaration, options: options) { _ in }
       let model = ModelDescription(
         kind: kind, options: options, access: access,
@@ -98,10 +103,10 @@ public enum JSONModelExpansion {
         .map(\.description)
       if codable {
         wanted.append("Codable")
-        members += structCodable(access: access)
+        members += structCodable(access: access, delegating: true)
       }
     case .finalClass, .openClass:
-      wanted = ["JSONModel", "JSONUpdatable"]
+      wanted = ["JSONModel", "JSONUpdatable", "JSONValueModel"]
       if codable { wanted.append("Codable") }
     }
     wanted = wanted.filter { want in
@@ -125,11 +130,21 @@ public enum JSONModelExpansion {
     return ["Codable", "Decodable", "Encodable"].contains(name)
   }
 
-  static func structCodable(access: String) -> [String] {
-    [
+  /// `Codable` members; a struct delegates to `init(json:)` (assigning `self` is not allowed
+  /// when it has a `let` with an initial value).
+  static func structCodable(access: String, delegating: Bool = false) -> [String] {
+    let decode =
+      delegating
+      ? """
+      let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
+          try self.init(json: object)
+          try Bindery.JSONModelCoding.validate(self, in: object)
+      """
+      : "self = try Bindery.JSONModelCoding.decode(Self.self, from: decoder)"
+    return [
       """
       \(access)init(from decoder: any Swift.Decoder) throws {
-          self = try Bindery.JSONModelCoding.decode(Self.self, from: decoder)
+          \(decode)
       }
       """,
       """

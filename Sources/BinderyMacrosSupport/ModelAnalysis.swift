@@ -27,6 +27,10 @@ struct ModelOptions {
   var nulls: ExprSyntax?
   var tag: String?
   var tagNode: Syntax?
+  /// Set by `@JSONModel(inheriting: Base.self)`.
+  var inherits = false
+  /// The superclass named by `inheriting:`, as written.
+  var superclass: String?
 
   init(attribute: AttributeSyntax) {
     guard let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) else { return }
@@ -42,6 +46,11 @@ struct ModelOptions {
         coercesValues = argument.expression.trimmedDescription == "true"
       case "dates": dates = argument.expression
       case "nulls": nulls = argument.expression
+      case "inheriting":
+        inherits = true
+        var base = argument.expression.trimmedDescription
+        if base.hasSuffix(".self") { base.removeLast(".self".count) }
+        superclass = base
       case "tag":
         tag = stringLiteralValue(argument.expression)
         tagNode = Syntax(argument)
@@ -83,14 +92,6 @@ struct ModelDescription {
   }
 }
 
-/// Protocols a class may list that are not superclasses.
-let knownProtocols: Set<String> = [
-  "JSONModel", "JSONDecodable", "JSONEncodable", "JSONUpdatable", "JSONObjectDecodable",
-  "JSONObjectEncodable", "Codable", "Decodable", "Encodable", "Sendable", "Equatable", "Hashable",
-  "Identifiable", "CustomStringConvertible", "CustomDebugStringConvertible", "AnyObject",
-  "Comparable", "Error",
-]
-
 enum ModelAnalysis {
   /// The access modifier members get: the type's, with `open` written as `public`.
   static func access(of modifiers: DeclModifierListSyntax) -> String {
@@ -104,20 +105,16 @@ enum ModelAnalysis {
     return ""
   }
 
-  static func kind(of declaration: some DeclGroupSyntax) -> ModelKind? {
+  static func kind(of declaration: some DeclGroupSyntax, options: ModelOptions) -> ModelKind? {
     if declaration.is(StructDeclSyntax.self) { return .structure }
     if declaration.is(EnumDeclSyntax.self) { return .enumeration }
     guard let classDecl = declaration.as(ClassDeclSyntax.self) else { return nil }
+    let isOpen = classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.open) })
+    if options.inherits { return .openClass(isSubclass: true, isOpen: isOpen) }
     if classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.final) }) {
       return .finalClass
     }
-    let isOpen = classDecl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.open) })
-    var isSubclass = false
-    if let first = classDecl.inheritanceClause?.inheritedTypes.first {
-      let name = first.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
-      isSubclass = !knownProtocols.contains(name) && !name.hasPrefix("@")
-    }
-    return .openClass(isSubclass: isSubclass, isOpen: isOpen)
+    return .openClass(isSubclass: options.inherits, isOpen: isOpen)
   }
 
   static func typeName(of declaration: some DeclGroupSyntax) -> String {

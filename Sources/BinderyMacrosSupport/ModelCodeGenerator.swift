@@ -62,6 +62,7 @@ struct ModelCodeGenerator {
 
   func members() -> [DeclSyntax] {
     var result = [initializer(), encoder(), updater(), propertyNames()]
+    if case .openClass = model.kind { result.append(valueInitializer()) }
     if model.isClass, addsCodable || model.isSubclass { result += classCodable() }
     return result.map { DeclSyntax(stringLiteral: $0) }
   }
@@ -102,6 +103,7 @@ struct ModelCodeGenerator {
     let json = context.makeUniqueName("json").text
     var lines: [String] = ["let \(json) = \(scopedDecoder("json"))"]
     var assignments: [String] = []
+    var locals: [String] = []
     for property in model.properties {
       let name = escaped(property.name)
       if property.isUnknownKeys {
@@ -116,8 +118,14 @@ struct ModelCodeGenerator {
         continue
       }
       let local = context.makeUniqueName(property.name).text
+      locals.append(local)
       lines.append("let \(local) = try \(json).collect(try \(decodeCall(json, property)))")
       assignments.append("self.\(name) = try \(json).value(\(local))")
+    }
+    if model.isSubclass, let superclass = model.options.superclass, !locals.isEmpty {
+      // A failure here would stop before the superclass reads its members: let it report them.
+      let failed = locals.map { "\($0) == nil" }.joined(separator: " || ")
+      lines.append("if \(failed) { _ = try? \(superclass)(json: json) }")
     }
     lines += assignments
     if model.isSubclass { lines.append("try super.init(json: json)") }
@@ -238,12 +246,26 @@ struct ModelCodeGenerator {
       """
   }
 
+  /// A non-final class must satisfy `JSONDecodable`'s initializer with a `required` one of
+  /// its own: the protocol extension's cannot be.
+  func valueInitializer() -> String {
+    """
+    \(access)required convenience init(json: Bindery.JSONValueDecoder) throws {
+        let object = try json.object()
+        try self.init(json: object)
+        try object.validate(self)
+    }
+    """
+  }
+
   func classCodable() -> [String] {
     let override = model.isSubclass ? "override " : ""
     return [
       """
       \(access)required convenience init(from decoder: any Swift.Decoder) throws {
-          try self.init(json: Bindery.JSONModelCoding.objectDecoder(from: decoder))
+          let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
+          try self.init(json: object)
+          try Bindery.JSONModelCoding.validate(self, in: object)
       }
       """,
       """

@@ -39,9 +39,8 @@ import BinderyJSON
 /// values.
 ///
 /// Edge cases: `let` properties with an initial value are written but not read (as in Codable);
-/// a non-final class gets `required` members and a subclass chains to its superclass's mapping
-/// (a class whose first inherited type is not a known protocol is taken to be a subclass of
-/// another `@JSONModel` class). Misuse is a compile-time error on the property, with a fix-it
+/// a non-final class gets `required` and overridable members; a subclass uses
+/// ``JSONModel(inheriting:keyStrategy:coercesValues:dates:nulls:)``. Misuse is a compile-time error on the property, with a fix-it
 /// where the fix is clear.
 ///
 /// - Parameters:
@@ -65,6 +64,40 @@ import BinderyJSON
 public macro JSONModel(
   keyStrategy: JSONKeyStrategy = .useDefaultKeys, coercesValues: Bool = false,
   dates: JSONDateFormat = .iso8601, nulls: JSONNullEncoding = .omit, tag: String = ""
+) = #externalMacro(module: "BinderyMacros", type: "JSONModelMacro")
+
+/// Generates the JSON mapping of a subclass of a `@JSONModel` class: the same members as
+/// ``JSONModel(keyStrategy:coercesValues:dates:nulls:tag:)``, overriding the superclass's and
+/// chaining to them, so a subclass reads and writes its superclass's properties too.
+///
+/// ```swift
+/// @JSONModel
+/// class Resource { var id: Int; ... }
+///
+/// @JSONModel(inheriting: Resource.self)
+/// class Comment: Resource {
+///     var body: String
+///     @Key("author.name") var author: String
+/// }
+/// ```
+///
+/// The superclass provides the conformances (`JSONModel`, `JSONUpdatable`, `Codable`), so this
+/// form adds members only.
+///
+/// - Parameters:
+///   - superclass: The superclass, itself a `@JSONModel` class.
+///   - keyStrategy: How property names become keys.
+///   - coercesValues: Convert values of another JSON type where the meaning is clear.
+///   - dates: The format of this class's `Date` properties without a transformer.
+///   - nulls: Whether `nil` optionals are written as `null` or left out.
+@attached(
+  member,
+  names: named(init(json:)), named(encode(to:)), named(update(from:)),
+  named(jsonPropertyName(for:)), named(init(from:))
+)
+public macro JSONModel<Superclass: JSONModel & JSONUpdatable>(
+  inheriting superclass: Superclass.Type, keyStrategy: JSONKeyStrategy = .useDefaultKeys,
+  coercesValues: Bool = false, dates: JSONDateFormat = .iso8601, nulls: JSONNullEncoding = .omit
 ) = #externalMacro(module: "BinderyMacros", type: "JSONModelMacro")
 
 /// Maps a property to a JSON key other than its name, or to a nested path, with fallbacks.

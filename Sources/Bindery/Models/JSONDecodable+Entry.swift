@@ -221,3 +221,37 @@ extension JSONDecodingProblem {
       expected: "valid JSON", found: error.message)
   }
 }
+
+extension JSONUpdatable where Self: AnyObject {
+  /// Applies a partial JSON object to the instance (PATCH semantics); see
+  /// ``JSONUpdatable/update(fromJSON:options:)``. Properties applied before a bad value stay
+  /// applied: an instance is shared, so it is not copied first.
+  ///
+  /// - Parameters:
+  ///   - jsonString: A JSON object.
+  ///   - options: Reading options and leniencies.
+  /// - Returns: The key paths of the properties whose value changed.
+  /// - Throws: ``JSONDecodingError``.
+  @discardableResult
+  public func update(fromJSON jsonString: String, options: JSONDecodingOptions = .init())
+    throws -> Set<AnyKeyPath>
+  {
+    var instance = self
+    return try instance.update(fromJSONBytes: Array(jsonString.utf8), options: options)
+  }
+
+  /// Applies a partial JSON object given as data; see ``update(fromJSON:options:)``.
+  ///
+  /// - Parameters:
+  ///   - jsonData: A JSON object.
+  ///   - options: Reading options and leniencies.
+  /// - Returns: The key paths of the properties whose value changed.
+  /// - Throws: ``JSONDecodingError``.
+  @discardableResult
+  public func update(fromJSONData jsonData: Data, options: JSONDecodingOptions = .init())
+    throws -> Set<AnyKeyPath>
+  {
+    var instance = self
+    return try instance.update(fromJSONBytes: Array(jsonData), options: options)
+  }
+}

@@ -75,6 +75,21 @@ extension JSONModel {
   public func jsonData(
     excluding excluded: [PartialKeyPath<Self>], options: JSONEncodingOptions = .init()
   ) throws -> Data {
+    try jsonData(excluding: Set(excluded.map { $0 as AnyKeyPath }), options: options)
+  }
+
+  /// Writes the model without the properties named by a set of key paths. A class's inherited
+  /// properties are named from the class that declares them (`\Resource.id`).
+  ///
+  /// - Parameters:
+  ///   - excluded: Key paths of stored properties to leave out.
+  ///   - options: Layout, null policy and date format.
+  /// - Returns: UTF-8 JSON.
+  /// - Throws: ``JSONEncodingError`` for a key path that is not a stored property, and values
+  ///   JSON cannot hold.
+  public func jsonData(excluding excluded: Set<AnyKeyPath>, options: JSONEncodingOptions = .init())
+    throws -> Data
+  {
     let names = try Set(excluded.map { try Self.propertyName($0) })
     return Data(try exported(options: options, filter: JSONExportFilter(excluded: names)))
   }

@@ -84,12 +84,7 @@ extension JSONObjectDecodable {
   public init(json: JSONValueDecoder) throws {
     let object = try json.object()
     self = try Self(json: object)
-    do {
-      try validate()
-    } catch {
-      throw object.context.problem(
-        .validationFailed, at: object.index, expected: "validation failed", found: "\(error)")
-    }
+    try object.validate(self)
   }
 
   /// Accepts every value.

@@ -52,6 +52,23 @@ public enum JSONModelCoding {
     }
   }
 
+  /// Runs a model's `validate()` after a Codable decode, as a `DecodingError`.
+  ///
+  /// - Parameters:
+  ///   - model: The decoded model.
+  ///   - object: The decoder it was read from.
+  /// - Throws: `DecodingError.dataCorrupted` when `validate()` throws.
+  public static func validate(_ model: some JSONObjectDecodable, in object: JSONObjectDecoder)
+    throws
+  {
+    do {
+      try object.validate(model)
+    } catch {
+      throw decodingError(
+        JSONDecodingError(problems: [error]), base: object.context.codingPathBase)
+    }
+  }
+
   /// Encodes a model through a Codable encoder, as the ``JSONValue`` its mapping writes.
   ///
   /// - Parameters:

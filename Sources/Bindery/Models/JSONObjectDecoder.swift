@@ -361,6 +361,20 @@ public struct JSONObjectDecoder {
 }
 
 extension JSONObjectDecoder {
+  /// Runs a model's ``JSONObjectDecodable/validate()`` and reports its error as a validation
+  /// problem at this object; generated class initializers call it after decoding.
+  ///
+  /// - Parameter model: The decoded model.
+  /// - Throws: ``JSONDecodingProblem`` when `validate()` throws.
+  public func validate(_ model: some JSONObjectDecodable) throws(JSONDecodingProblem) {
+    do {
+      try model.validate()
+    } catch {
+      throw context.problem(
+        .validationFailed, at: index, expected: "validation failed", found: "\(error)")
+    }
+  }
+
   /// The whole object as a ``JSONValue``, for enums that keep unknown cases unchanged.
   ///
   /// - Returns: The object.

@@ -1,0 +1,110 @@
+public import Bindery
+import Foundation
+import Testing
+
+// Compile-only edge cases: these declarations must expand and compile; the tests then check a
+// round trip so the expansion is exercised, not only type-checked.
+
+@JSONModel
+struct Page<Item: JSONDecodable & JSONEncodable & Equatable>: Equatable {
+  var page: Int
+  var items: [Item]
+}
+
+enum Namespace {
+  @JSONModel
+  struct Nested: Equatable {
+    var value: Int
+  }
+}
+
+@JSONModel
+struct KeywordNames: Equatable {
+  var `default`: Int
+  var `class`: String
+  var json: Int
+  var changed: Bool
+  var keyPath: String
+  var encoder: Int
+}
+
+@JSONModel
+public struct PublicModel: Equatable, Sendable {
+  public var id: Int
+  public init(id: Int) { self.id = id }
+}
+
+@JSONModel(keyStrategy: .kebabCase)
+struct KebabModel: Equatable {
+  var firstName: String
+  var myURLValue: Int
+}
+
+@JSONModel(keyStrategy: .pascalCase)
+struct PascalModel: Equatable {
+  var firstName: String
+}
+
+@JSONModel(keyStrategy: .custom({ $0.uppercased() }))
+struct ShoutingModel: Equatable {
+  var firstName: String
+  @Key("id") var identifier: Int
+}
+
+@JSONModel
+struct DottedKey: Equatable {
+  @Key("a\\.b") var dotted: Int
+  @Key(#"c\.d"#) var raw: Int
+}
+
+@JSONModel
+struct MultipleBindings: Equatable {
+  var a, b: Int
+  var c = 3
+}
+
+@Suite struct CompileTimeEdgeCaseTests {
+  @Test func genericAndNestedModels() throws {
+    let page = try Page<Namespace.Nested>(jsonString: #"{"page": 2, "items": [{"value": 1}]}"#)
+    #expect(page.items == [Namespace.Nested(value: 1)])
+    #expect(try page.jsonString() == #"{"page":2,"items":[{"value":1}]}"#)
+  }
+
+  @Test func propertiesNamedLikeKeywordsOrGeneratedLocals() throws {
+    let json = #"{"default":1,"class":"c","json":2,"changed":true,"keyPath":"k","encoder":3}"#
+    let value = try KeywordNames(jsonString: json)
+    #expect(value.default == 1)
+    #expect(value.json == 2)
+    #expect(try value.jsonString() == json)
+    var copy = value
+    let changed = try copy.update(fromJSON: #"{"json": 5}"#)
+    #expect(changed == [\KeywordNames.json])
+  }
+
+  @Test func keyStrategiesMatchBinderyNaming() throws {
+    #expect(
+      try KebabModel(firstName: "a", myURLValue: 1).jsonString()
+        == #"{"first-name":"a","my-url-value":1}"#)
+    #expect(try PascalModel(firstName: "a").jsonString() == #"{"FirstName":"a"}"#)
+    #expect(
+      try ShoutingModel(firstName: "a", identifier: 1).jsonString() == #"{"FIRSTNAME":"a","id":1}"#)
+    #expect(try ShoutingModel(jsonString: #"{"FIRSTNAME":"b","id":2}"#).firstName == "b")
+    #expect(JSONKeyStrategy.snakeCase.key(forProperty: "myURLValue") == "my_url_value")
+  }
+
+  @Test func escapedDotsAreLiteralKeys() throws {
+    let value = try DottedKey(jsonString: #"{"a.b": 1, "c.d": 2}"#)
+    #expect(value == DottedKey(dotted: 1, raw: 2))
+    #expect(try value.jsonString() == #"{"a.b":1,"c.d":2}"#)
+  }
+
+  @Test func multipleBindingsShareTheirType() throws {
+    let value = try MultipleBindings(jsonString: #"{"a": 1, "b": 2}"#)
+    #expect(value == MultipleBindings(a: 1, b: 2, c: 3))
+  }
+
+  @Test func publicModelsAreSendable() {
+    let value: any Sendable = PublicModel(id: 1)
+    #expect(value is PublicModel)
+  }
+}
