@@ -90,9 +90,10 @@ let package = Package(
     .testTarget(
       name: "BinderyMacrosTests",
       dependencies: [
+        "BinderyMacros",
         "BinderyMacrosSupport",
         .product(name: "MacroTesting", package: "swift-macro-testing"),
-        .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
       ],
       swiftSettings: strictSettings
     ),

@@ -71,7 +71,9 @@ public enum JSONModelExpansion {
     in context: some MacroExpansionContext
   ) -> [ExtensionDeclSyntax] {
     let options = ModelOptions(attribute: node)
-    guard let kind = ModelAnalysis.kind(of: declaration, options: options) else { return [] }
+    // A subclass inherits its superclass's conformances.
+    guard !options.inherits, let kind = ModelAnalysis.kind(of: declaration, options: options)
+    else { return [] }
     let access = ModelAnalysis.access(of: declaration.modifiers)
     let names = protocols.map {
       $0.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""

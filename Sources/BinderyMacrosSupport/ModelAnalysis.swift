@@ -161,7 +161,11 @@ enum ModelAnalysis {
                   attribute: attributeName, property: name),
                 fixIt: FixIt(
                   message: BinderyFixIt.removeAttribute(attributeName),
-                  changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(emptyAttribute))]))
+                  changes: [
+                    .replace(
+                      oldNode: Syntax(variable),
+                      newNode: Syntax(removing(attribute, from: variable)))
+                  ]))
             )
           }
           continue
@@ -210,8 +214,16 @@ enum ModelAnalysis {
     return result
   }
 
-  static let emptyAttribute = AttributeSyntax(
-    attributeName: IdentifierTypeSyntax(name: .identifier("")))
+  /// The property without one of its attributes, keeping its place in the source.
+  static func removing(_ attribute: AttributeSyntax, from variable: VariableDeclSyntax)
+    -> VariableDeclSyntax
+  {
+    var fixed = variable
+    fixed.attributes = variable.attributes.filter {
+      $0.as(AttributeSyntax.self).map { Syntax($0).id != Syntax(attribute).id } ?? true
+    }
+    return fixed.with(\.leadingTrivia, variable.leadingTrivia)
+  }
 
   static let attributeNames: Set<String> = [
     "Key", "Default", "Transform", "Ignore", "Lossy", "Coerce", "Nulls", "UnknownKeys",
@@ -350,28 +362,28 @@ enum ModelAnalysis {
       property.encodes = false
       return
     }
+    // Diagnostics attach to the type as written; `property.type` is a detached copy.
+    let sourceType = property.binding.typeAnnotation?.type ?? type
     if !property.decodes, property.initializer == nil, !property.isOptional {
-      do {
-        let optionalType = OptionalTypeSyntax(wrappedType: type.trimmed)
-        diagnose(
-          Diagnostic(
-            node: property.attributes["Ignore"].map(Syntax.init) ?? node,
-            message: BinderyDiagnostic.ignoredWithoutDefault(property: property.name),
-            fixIt: FixIt(
-              message: BinderyFixIt.makeOptional,
-              changes: [
-                .replace(
-                  oldNode: Syntax(type),
-                  newNode: Syntax(optionalType.with(\.trailingTrivia, type.trailingTrivia)))
-              ])))
-      }
+      let optionalType = OptionalTypeSyntax(wrappedType: type.trimmed)
+      diagnose(
+        Diagnostic(
+          node: property.attributes["Ignore"].map(Syntax.init) ?? node,
+          message: BinderyDiagnostic.ignoredWithoutDefault(property: property.name),
+          fixIt: FixIt(
+            message: BinderyFixIt.makeOptional,
+            changes: [
+              .replace(
+                oldNode: Syntax(sourceType),
+                newNode: Syntax(optionalType.with(\.trailingTrivia, type.trailingTrivia)))
+            ])))
     }
     if property.transformer == nil, property.decodes || property.encodes,
       TypeShape.undecodable(type)
     {
       diagnose(
         Diagnostic(
-          node: Syntax(type),
+          node: Syntax(sourceType),
           message: BinderyDiagnostic.undecodableType(
             property: property.name, type: type.trimmedDescription),
           fixIt: FixIt(

@@ -1,0 +1,404 @@
+import MacroTesting
+import Testing
+
+@Suite(.macros(binderyMacros))
+struct JSONModelDiagnosticTests {
+  @Test func keyOnAComputedPropertyIsRemovedByTheFixIt() {
+    assertMacro {
+      """
+      @JSONModel
+      struct A {
+          var a: Int
+          @Key("b") var b: Int { a * 2 }
+      }
+      """
+    } diagnostics: {
+      """
+      @JSONModel
+      struct A {
+          var a: Int
+          @Key("b") var b: Int { a * 2 }
+          ┬────────
+          ╰─ 🛑 @Key has no effect on computed property 'b': only stored properties are mapped
+             ✏️ Remove @Key
+      }
+      """
+    } fixes: {
+      """
+      @JSONModel
+      struct A {
+          var a: Int
+          var b: Int { a * 2 }
+      }
+      """
+    } expansion: {
+      #"""
+      struct A {
+          var a: Int
+          var b: Int { a * 2 }
+      }
+
+      extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
+          init(json: Bindery.JSONObjectDecoder) throws {
+              let __macro_local_4jsonfMu_ = json
+              let __macro_local_1afMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: "a"))
+              self.a = try __macro_local_4jsonfMu_.value(__macro_local_1afMu_)
+          }
+
+          func encode(to json: inout Bindery.JSONObjectEncoder) throws {
+              if json.includes("a") {
+                  try json.encode(self.a, forKey: "a")
+              }
+          }
+
+          mutating func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
+              var __macro_local_7changedfMu_ = Swift.Set<Swift.AnyKeyPath>()
+              let __macro_local_4jsonfMu0_ = json
+              if try __macro_local_4jsonfMu0_.update(&self.a, forKey: "a") {
+                  __macro_local_7changedfMu_.insert(\Self.a)
+              }
+              return __macro_local_7changedfMu_
+          }
+
+          static func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+              if keyPath == \Self.a {
+                  return "a"
+              }
+              return nil
+          }
+
+          init(from decoder: any Swift.Decoder) throws {
+              let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
+              try self.init(json: object)
+              try Bindery.JSONModelCoding.validate(self, in: object)
+          }
+
+          func encode(to encoder: any Swift.Encoder) throws {
+              try Bindery.JSONModelCoding.encode(self, to: encoder)
+          }
+      }
+      """#
+    }
+  }
+
+  @Test func ignoredNonOptionalWithoutDefaultBecomesOptional() {
+    assertMacro {
+      """
+      @JSONModel
+      struct A {
+          @Ignore var cache: [String: Int]
+      }
+      """
+    } diagnostics: {
+      """
+      @JSONModel
+      struct A {
+          @Ignore var cache: [String: Int]
+          ┬──────
+          ╰─ 🛑 'cache' is not decoded, so it needs an initial value or an optional type
+             ✏️ Make the property optional
+      }
+      """
+    } fixes: {
+      """
+      @JSONModel
+      struct A {
+          @Ignore var cache: [String: Int]?
+      }
+      """
+    } expansion: {
+      #"""
+      struct A {
+          var cache: [String: Int]?
+      }
+
+      extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
+          init(json: Bindery.JSONObjectDecoder) throws {
+              let __macro_local_4jsonfMu_ = json
+          }
+
+          func encode(to json: inout Bindery.JSONObjectEncoder) throws {
+
+          }
+
+          mutating func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
+              var __macro_local_7changedfMu_ = Swift.Set<Swift.AnyKeyPath>()
+              let __macro_local_4jsonfMu0_ = json
+              return __macro_local_7changedfMu_
+          }
+
+          static func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+              if keyPath == \Self.cache {
+                  return "cache"
+              }
+              return nil
+          }
+
+          init(from decoder: any Swift.Decoder) throws {
+              let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
+              try self.init(json: object)
+              try Bindery.JSONModelCoding.validate(self, in: object)
+          }
+
+          func encode(to encoder: any Swift.Encoder) throws {
+              try Bindery.JSONModelCoding.encode(self, to: encoder)
+          }
+      }
+      """#
+    }
+  }
+
+  @Test func undecodableTypeGetsIgnore() {
+    assertMacro {
+      """
+      @JSONModel
+      struct A {
+          var onTap: () -> Void
+          var pair: (Int, Int)
+      }
+      """
+    } diagnostics: {
+      """
+      @JSONModel
+      struct A {
+          var onTap: () -> Void
+                     ┬─────────
+                     ╰─ 🛑 'onTap' has type '() -> Void', which cannot be read from JSON; add @Transform with a transformer, or @Ignore
+                        ✏️ Add @Ignore
+          var pair: (Int, Int)
+                    ┬─────────
+                    ╰─ 🛑 'pair' has type '(Int, Int)', which cannot be read from JSON; add @Transform with a transformer, or @Ignore
+                       ✏️ Add @Ignore
+      }
+      """
+    } fixes: {
+      """
+      @JSONModel
+      struct A {
+          @Ignore var onTap: () -> Void
+          @Ignore var pair: (Int, Int)
+      }
+      """
+    }
+  }
+
+  @Test func missingTypeAnnotation() {
+    assertMacro {
+      """
+      @JSONModel
+      struct A {
+          var items = makeItems()
+      }
+      """
+    } diagnostics: {
+      """
+      @JSONModel
+      struct A {
+          var items = makeItems()
+              ┬────
+              ╰─ 🛑 'items' needs a type annotation so its JSON mapping can be generated
+      }
+      """
+    }
+  }
+
+  @Test func twoPropertiesMappedToOneKey() {
+    assertMacro {
+      """
+      @JSONModel
+      struct A {
+          var title: String
+          @Key("title") var name: String
+      }
+      """
+    } diagnostics: {
+      """
+      @JSONModel
+      struct A {
+          var title: String
+          @Key("title") var name: String
+                            ┬───
+                            ╰─ 🛑 'name' and 'title' are both mapped to the key 'title'
+      }
+      """
+    }
+  }
+
+  @Test func attributesOnALetWithAnInitialValue() {
+    assertMacro {
+      """
+      @JSONModel
+      struct A {
+          @Key("k") let kind = "photo"
+      }
+      """
+    } diagnostics: {
+      """
+      @JSONModel
+      struct A {
+          @Key("k") let kind = "photo"
+          ┬────────
+          ╰─ 🛑 @Key cannot apply to 'kind': a 'let' with an initial value is never decoded
+             ✏️ Change 'let' to 'var'
+      }
+      """
+    } fixes: {
+      """
+      @JSONModel
+      struct A {
+          @Key("k") var kind = "photo"
+      }
+      """
+    } expansion: {
+      #"""
+      struct A {
+          var kind = "photo"
+      }
+
+      extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
+          init(json: Bindery.JSONObjectDecoder) throws {
+              let __macro_local_4jsonfMu_ = json
+              let __macro_local_4kindfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((Swift.String).self, forKey: "k", default: "photo"))
+              self.kind = try __macro_local_4jsonfMu_.value(__macro_local_4kindfMu_)
+          }
+
+          func encode(to json: inout Bindery.JSONObjectEncoder) throws {
+              if json.includes("kind") {
+                  try json.encode(self.kind, forKey: "k")
+              }
+          }
+
+          mutating func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
+              var __macro_local_7changedfMu_ = Swift.Set<Swift.AnyKeyPath>()
+              let __macro_local_4jsonfMu0_ = json
+              if try __macro_local_4jsonfMu0_.update(&self.kind, forKey: "k") {
+                  __macro_local_7changedfMu_.insert(\Self.kind)
+              }
+              return __macro_local_7changedfMu_
+          }
+
+          static func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+              if keyPath == \Self.kind {
+                  return "kind"
+              }
+              return nil
+          }
+
+          init(from decoder: any Swift.Decoder) throws {
+              let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
+              try self.init(json: object)
+              try Bindery.JSONModelCoding.validate(self, in: object)
+          }
+
+          func encode(to encoder: any Swift.Encoder) throws {
+              try Bindery.JSONModelCoding.encode(self, to: encoder)
+          }
+      }
+      """#
+    }
+  }
+
+  @Test func badKeysAndUnknownKeysType() {
+    assertMacro {
+      """
+      @JSONModel
+      struct A {
+          @Key("") var a: Int
+          @UnknownKeys var extra: [String: Any]
+      }
+      """
+    } diagnostics: {
+      """
+      @JSONModel
+      struct A {
+          @Key("") var a: Int
+          ┬───────
+          ╰─ 🛑 the key of 'a' must be a non-empty string literal
+          @UnknownKeys var extra: [String: Any]
+                           ┬────
+                           ╰─ 🛑 @UnknownKeys property 'extra' must have type [String: JSONValue]
+      }
+      """
+    }
+  }
+
+  @Test func unsupportedDeclarationsAndTagOutsideAnEnum() {
+    assertMacro {
+      """
+      @JSONModel
+      protocol P {}
+
+      @JSONModel(tag: "type")
+      struct S {
+          var a: Int
+      }
+      """
+    } diagnostics: {
+      """
+      @JSONModel
+      ┬─────────
+      ╰─ 🛑 @JSONModel applies to structs, classes and enums, not to protocols
+      protocol P {}
+
+      @JSONModel(tag: "type")
+                 ┬──────────
+                 ╰─ 🛑 'tag:' applies only to enums whose cases carry models
+      struct S {
+          var a: Int
+      }
+      """
+    }
+  }
+
+  @Test func unionCasesMustCarryAModel() {
+    assertMacro {
+      """
+      @JSONModel(tag: "type")
+      enum Item {
+          case photo(Photo)
+          case empty
+      }
+      """
+    } diagnostics: {
+      """
+      @JSONModel(tag: "type")
+      enum Item {
+          case photo(Photo)
+          case empty
+               ┬────
+               ╰─ 🛑 case 'empty' of a tagged @JSONModel enum must carry exactly one model value
+      }
+      """
+    }
+  }
+
+  @Test func everyProblemIsReportedAtOnce() {
+    assertMacro {
+      """
+      @JSONModel
+      struct A {
+          @Ignore var a: Int
+          var b = compute()
+          var c: Any
+      }
+      """
+    } diagnostics: {
+      """
+      @JSONModel
+      struct A {
+          @Ignore var a: Int
+          ┬──────
+          ╰─ 🛑 'a' is not decoded, so it needs an initial value or an optional type
+             ✏️ Make the property optional
+          var b = compute()
+              ┬
+              ╰─ 🛑 'b' needs a type annotation so its JSON mapping can be generated
+          var c: Any
+                 ┬──
+                 ╰─ 🛑 'c' has type 'Any', which cannot be read from JSON; add @Transform with a transformer, or @Ignore
+                    ✏️ Add @Ignore
+      }
+      """
+    }
+  }
+}
