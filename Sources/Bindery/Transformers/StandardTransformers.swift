@@ -259,3 +259,14 @@ extension JSONTransformer {
     JSONNumberStringTransformer()
   }
 }
+
+extension JSONTransformer where Self == JSONNumberStringTransformer<Int> {
+  /// An `Int` sent as a string, such as `"42"` (for `@Transform`, where a generic
+  /// `numberAsString()` cannot infer its type).
+  public static var intAsString: JSONNumberStringTransformer<Int> { .init() }
+}
+
+extension JSONTransformer where Self == JSONNumberStringTransformer<Double> {
+  /// A `Double` sent as a string, such as `"3.5"`.
+  public static var doubleAsString: JSONNumberStringTransformer<Double> { .init() }
+}
