@@ -15,7 +15,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "Corpus", swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
-    .target(name: "Models"),
+    .target(name: "Models", dependencies: [.product(name: "Bindery", package: "Bindery")]),
     .executableTarget(
       name: "compare",
       dependencies: ["Corpus", "Models", .product(name: "Bindery", package: "Bindery")],

@@ -125,9 +125,8 @@ struct EnumCodeGenerator {
     let expected = "one of " + models.map { "\"\($0.key)\"" }.joined(separator: ", ")
     var decodeCases = models.map { enumCase in
       "case \(literal(enumCase.key)):\n"
-        + "        let value = try \(enumCase.payload?.trimmedDescription ?? "Never")(json: json)\n"
-        + "        try value.validate()\n"
-        + "        self = .\(escaped(enumCase.name))(value)"
+        + "        self = .\(escaped(enumCase.name))(try .init(json: json))\n"
+        + "        if case .\(escaped(enumCase.name))(let value) = self { try json.validate(value) }"
     }
     if let fallback {
       decodeCases.append("default: self = .\(escaped(fallback.name))(json.jsonValue())")

@@ -76,7 +76,7 @@ struct ModelCodeGenerator {
   }
 
   func decodeCall(_ json: String, _ property: ModelProperty) -> String {
-    var arguments = ["\(property.typeText).self", "forKey: \(decodeKey(property))"]
+    var arguments = [typeExpression(property), "forKey: \(decodeKey(property))"]
     if let transformer = property.transformer {
       arguments.append("using: \(transformer.trimmedDescription)")
     }
@@ -90,6 +90,15 @@ struct ModelCodeGenerator {
       arguments.append("default: \(property.initializer?.trimmedDescription ?? "")")
     }
     return "\(receiver(json, property)).decode(\(arguments.joined(separator: ", ")))"
+  }
+
+  /// The property's type as an expression. A struct's or enum's members live in an extension
+  /// at file scope, where a nested type's siblings are not in scope by their short names, so the
+  /// type is inferred from the property itself; a class's members are in its body.
+  func typeExpression(_ property: ModelProperty) -> String {
+    if model.isClass { return "\(property.typeText).self" }
+    return
+      "Bindery.JSONModelCoding.propertyType { (model: Self) in model.\(escaped(property.name)) }"
   }
 
   func scopedDecoder(_ json: String) -> String {

@@ -41,7 +41,9 @@ struct JSONModelDiagnosticTests {
       extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json
-              let __macro_local_1afMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: "a"))
+              let __macro_local_1afMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.a
+                      }, forKey: "a"))
               self.a = try __macro_local_4jsonfMu_.value(__macro_local_1afMu_)
           }
 
@@ -258,7 +260,9 @@ struct JSONModelDiagnosticTests {
       extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json
-              let __macro_local_4kindfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((Swift.String).self, forKey: "k", default: "photo"))
+              let __macro_local_4kindfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.kind
+                      }, forKey: "k", default: "photo"))
               self.kind = try __macro_local_4jsonfMu_.value(__macro_local_4kindfMu_)
           }
 

@@ -32,12 +32,24 @@ struct JSONModelExpansionTests {
       extension Photo: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
           public init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json
-              let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: "title"))
-              let __macro_local_3urlfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((URL).self, forKey: .path("media", "m")))
-              let __macro_local_4datefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((Date).self, forKey: "published"))
-              let __macro_local_4tagsfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(([String]).self, forKey: "tags", using: .separated(by: " ")))
-              let __macro_local_6authorfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((String?).self, forKey: "author"))
-              let __macro_local_5viewsfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: "views", default: 0))
+              let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.title
+                      }, forKey: "title"))
+              let __macro_local_3urlfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.url
+                      }, forKey: .path("media", "m")))
+              let __macro_local_4datefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.date
+                      }, forKey: "published"))
+              let __macro_local_4tagsfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.tags
+                      }, forKey: "tags", using: .separated(by: " ")))
+              let __macro_local_6authorfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.author
+                      }, forKey: "author"))
+              let __macro_local_5viewsfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.views
+                      }, forKey: "views", default: 0))
               self.title = try __macro_local_4jsonfMu_.value(__macro_local_5titlefMu_)
               self.url = try __macro_local_4jsonfMu_.value(__macro_local_3urlfMu_)
               self.date = try __macro_local_4jsonfMu_.value(__macro_local_4datefMu_)
@@ -153,9 +165,15 @@ struct JSONModelExpansionTests {
       extension User: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json
-              let __macro_local_9firstNamefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: .path("personInfo", "firstName")))
-              let __macro_local_5emailfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: .anyOf(["userEmail"], ["email"])))
-              let __macro_local_8lastNamefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((String?).self, forKey: .path("personInfo", "lastName")))
+              let __macro_local_9firstNamefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.firstName
+                      }, forKey: .path("personInfo", "firstName")))
+              let __macro_local_5emailfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.email
+                      }, forKey: .anyOf(["userEmail"], ["email"])))
+              let __macro_local_8lastNamefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.lastName
+                      }, forKey: .path("personInfo", "lastName")))
               self.firstName = try __macro_local_4jsonfMu_.value(__macro_local_9firstNamefMu_)
               self.email = try __macro_local_4jsonfMu_.value(__macro_local_5emailfMu_)
               self.lastName = try __macro_local_4jsonfMu_.value(__macro_local_8lastNamefMu_)
@@ -245,10 +263,18 @@ struct JSONModelExpansionTests {
       extension Tag: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json.coercing().dates(.unixSeconds)
-              let __macro_local_8remoteIdfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: "id"))
-              let __macro_local_11resourceUrifMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((String?).self, forKey: "resource_uri"))
-              let __macro_local_8childrenfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.lossy().decode(([Tag]).self, forKey: "children"))
-              let __macro_local_5countfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: "count"))
+              let __macro_local_8remoteIdfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.remoteId
+                      }, forKey: "id"))
+              let __macro_local_11resourceUrifMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.resourceUri
+                      }, forKey: "resource_uri"))
+              let __macro_local_8childrenfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.lossy().decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.children
+                      }, forKey: "children"))
+              let __macro_local_5countfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.count
+                      }, forKey: "count"))
               self.remoteId = try __macro_local_4jsonfMu_.value(__macro_local_8remoteIdfMu_)
               self.resourceUri = try __macro_local_4jsonfMu_.value(__macro_local_11resourceUrifMu_)
               self.children = try __macro_local_4jsonfMu_.value(__macro_local_8childrenfMu_)
@@ -336,7 +362,9 @@ struct JSONModelExpansionTests {
       extension Shout: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json
-              let __macro_local_4namefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: Bindery.JSONKey((.custom({
+              let __macro_local_4namefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                          model.name
+                      }, forKey: Bindery.JSONKey((.custom({
                                       $0.uppercased()
                                   }) as Bindery.JSONKeyStrategy).key(forProperty: "name"))))
               self.name = try __macro_local_4jsonfMu_.value(__macro_local_4namefMu_)
@@ -641,13 +669,15 @@ struct JSONModelExpansionTests {
               let tag = try json.decode(Swift.String.self, forKey: "type")
               switch tag {
               case "photo":
-                  let value = try Photo(json: json)
-                  try value.validate()
-                  self = .photo(value)
+                  self = .photo(try .init(json: json))
+                  if case .photo(let value) = self {
+                      try json.validate(value)
+                  }
               case "video":
-                  let value = try Video(json: json)
-                  try value.validate()
-                  self = .video(value)
+                  self = .video(try .init(json: json))
+                  if case .video(let value) = self {
+                      try json.validate(value)
+                  }
               default:
                   self = .unknown(json.jsonValue())
               }

@@ -108,3 +108,29 @@ struct MultipleBindings: Equatable {
     #expect(value is PublicModel)
   }
 }
+
+enum Outer {
+  @JSONModel
+  struct Inner: Equatable {
+    var sibling: Sibling
+    var siblings: [Sibling]?
+  }
+
+  @JSONModel
+  struct Sibling: Equatable {
+    var value: Int
+  }
+
+  @JSONModel(tag: "kind")
+  enum Choice: Equatable {
+    case one(Sibling)
+  }
+}
+
+@Suite struct NestedSiblingTests {
+  @Test func siblingsOfANestedTypeResolveInTheGeneratedExtension() throws {
+    let inner = try Outer.Inner(jsonString: #"{"sibling": {"value": 1}}"#)
+    #expect(inner.sibling.value == 1)
+    #expect(try Outer.Choice(jsonString: #"{"kind": "one", "value": 2}"#) == .one(.init(value: 2)))
+  }
+}

@@ -1,13 +1,20 @@
+import Bindery
 import Foundation
 
 // Codable models for the benchmark corpora. Property names spell the JSON keys, so no key
-// strategy is involved and both decoders do the same work.
+// strategy is involved and both decoders do the same work. Each is also a @JSONModel: Codable
+// is declared, so Foundation and BinderyDecoder use the compiler's synthesized conformance and
+// the model API uses the macro's members — the same types on both sides of the comparison.
 // swift-format-ignore-file
+
+@JSONModel
 
 public struct TwitterResponse: Codable, Sendable {
   public var statuses: [Status]
   public var search_metadata: SearchMetadata?
 }
+
+@JSONModel
 
 public struct SearchMetadata: Codable, Sendable {
   public var completed_in: Double
@@ -20,6 +27,8 @@ public struct SearchMetadata: Codable, Sendable {
   public var since_id: Int64
   public var since_id_str: String
 }
+
+@JSONModel
 
 public struct Status: Codable, Sendable {
   public var metadata: Metadata
@@ -46,11 +55,15 @@ public struct Status: Codable, Sendable {
   public var retweeted: Bool
   public var lang: String
 
+  @JSONModel
+
   public struct Metadata: Codable, Sendable {
     public var result_type: String
     public var iso_language_code: String
   }
 }
+
+@JSONModel
 
 public struct User: Codable, Sendable {
   public var id: Int64
@@ -90,13 +103,18 @@ public struct User: Codable, Sendable {
   public var follow_request_sent: Bool
   public var notifications: Bool
 
+  @JSONModel
+
   public struct UserEntities: Codable, Sendable {
     public var description: URLs
   }
+  @JSONModel
   public struct URLs: Codable, Sendable {
     public var urls: [String]
   }
 }
+
+@JSONModel
 
 public struct Entities: Codable, Sendable {
   public var hashtags: [Hashtag]
@@ -104,10 +122,13 @@ public struct Entities: Codable, Sendable {
   public var urls: [String]
   public var user_mentions: [Mention]
 
+  @JSONModel
+
   public struct Hashtag: Codable, Sendable {
     public var text: String
     public var indices: [Int]
   }
+  @JSONModel
   public struct Mention: Codable, Sendable {
     public var screen_name: String
     public var name: String
@@ -117,6 +138,8 @@ public struct Entities: Codable, Sendable {
   }
 }
 
+@JSONModel
+
 public struct Catalog: Codable, Sendable {
   public var areaNames: [String: String]
   public var audienceSubCategoryNames: [String: String]
@@ -124,6 +147,8 @@ public struct Catalog: Codable, Sendable {
   public var events: [String: Event]
   public var performances: [Performance]
   public var venueNames: [String: String]
+
+  @JSONModel
 
   public struct Event: Codable, Sendable {
     public var description: String?
@@ -135,6 +160,7 @@ public struct Catalog: Codable, Sendable {
     public var subtitle: String?
     public var topicIds: [Int]
   }
+  @JSONModel
   public struct Performance: Codable, Sendable {
     public var eventId: Int
     public var id: Int
@@ -146,39 +172,51 @@ public struct Catalog: Codable, Sendable {
     public var start: Int64
     public var venueCode: String
   }
+  @JSONModel
   public struct Price: Codable, Sendable {
     public var amount: Int
     public var audienceSubCategoryId: Int
     public var seatCategoryId: Int
   }
+  @JSONModel
   public struct SeatCategory: Codable, Sendable {
     public var areas: [Area]
     public var seatCategoryId: Int
   }
+  @JSONModel
   public struct Area: Codable, Sendable {
     public var areaId: Int
     public var blockIds: [Int]
   }
 }
 
+@JSONModel
+
 public struct FeatureCollection: Codable, Sendable {
   public var type: String
   public var features: [Feature]
+
+  @JSONModel
 
   public struct Feature: Codable, Sendable {
     public var type: String
     public var properties: [String: String]
     public var geometry: Geometry
   }
+  @JSONModel
   public struct Geometry: Codable, Sendable {
     public var type: String
     public var coordinates: [[[[Double]]]]
   }
 }
 
+@JSONModel
+
 public struct StatusPage: Codable, Sendable {
   public var statuses: [Status]
 }
+
+@JSONModel
 
 public struct SmallUser: Codable, Sendable {
   public var id: Int64

@@ -92,7 +92,19 @@ for corpus in corpora {
     {
       consume(try JSONSerialization.data(withJSONObject: object, options: .fragmentsAllowed))
     })
-  func codableRows<T: Codable & Sendable>(_ type: T.Type) throws {
+  func codableRows<T: Codable & Sendable & JSONModel>(_ type: T.Type) throws {
+    let foundationDecoder = JSONDecoder()
+    let foundationEncoder = JSONEncoder()
+    try row("decode @JSONModel (vs JSONDecoder)", { consume(try T(jsonBytes: bytes)) }, {
+      consume(try foundationDecoder.decode(T.self, from: data))
+    })
+    let jsonModel = try T(jsonBytes: bytes)
+    try row("encode @JSONModel (vs JSONEncoder)", { consume(try jsonModel.jsonBytes()) }, {
+      consume(try foundationEncoder.encode(jsonModel))
+    })
+    try codableOnlyRows(T.self)
+  }
+  func codableOnlyRows<T: Codable & Sendable>(_ type: T.Type) throws {
     let binderyDecoder = BinderyDecoder()
     let foundationDecoder = JSONDecoder()
     try row("decode Codable (BinderyDecoder vs JSONDecoder)", { consume(try binderyDecoder.decode(T.self, from: bytes)) }, {

@@ -52,6 +52,17 @@ public enum JSONModelCoding {
     }
   }
 
+  /// The type of a model's property, named by a closure that reads it: generated code uses it
+  /// where spelling the type could fail (a nested type's sibling, out of scope in an
+  /// extension). The closure is never called.
+  ///
+  /// - Parameter property: Reads the property, such as `{ (model: Self) in model.title }`.
+  /// - Returns: The property's type.
+  @inlinable
+  public static func propertyType<Model, Value>(_ property: (Model) -> Value) -> Value.Type {
+    Value.self
+  }
+
   /// Runs a model's `validate()` after a Codable decode, as a `DecodingError`.
   ///
   /// - Parameters:
