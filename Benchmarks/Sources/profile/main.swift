@@ -1,6 +1,8 @@
 // A loop for profilers (valgrind --tool=callgrind, perf): decodes or encodes one corpus.
 //   swift build -c release --product profile
 //   valgrind --tool=callgrind .build/release/profile decode tweets 5
+// Work: decode, encode (Codable through BinderyDecoder/BinderyEncoder), model-decode,
+// model-encode (@JSONModel).
 import Bindery
 import Corpus
 import Foundation
@@ -28,6 +30,18 @@ for _ in 0..<rounds {
   case ("encode", _):
     let model = try decoder.decode(TwitterResponse.self, from: corpus.bytes)
     for _ in 0..<3 { total += try encoder.encodeToBytes(model).count }
+  case ("model-decode", "catalog"): total += try Catalog(jsonBytes: corpus.bytes).performances.count
+  case ("model-decode", "coordinates"): total += try FeatureCollection(jsonBytes: corpus.bytes).features.count
+  case ("model-decode", _): total += try TwitterResponse(jsonBytes: corpus.bytes).statuses.count
+  case ("model-encode", "coordinates"):
+    let model = try FeatureCollection(jsonBytes: corpus.bytes)
+    for _ in 0..<3 { total += try model.jsonBytes().count }
+  case ("model-encode", "catalog"):
+    let model = try Catalog(jsonBytes: corpus.bytes)
+    for _ in 0..<3 { total += try model.jsonBytes().count }
+  case ("model-encode", _):
+    let model = try TwitterResponse(jsonBytes: corpus.bytes)
+    for _ in 0..<3 { total += try model.jsonBytes().count }
   default: break
   }
 }

@@ -1,10 +1,21 @@
 public import BinderyJSON
 
 /// Reads the elements of one JSON array.
+///
+/// Collections decode through ``decode(_:)``, which is inlinable so that it is specialised for
+/// the element type where it is used: an unspecialised generic loop looked up type metadata for
+/// every element.
 public struct JSONArrayDecoder: Sequence {
-  let context: JSONDecodingContext
-  let index: Int
-  let scope: JSONDecodingScope
+  @usableFromInline let context: JSONDecodingContext
+  @usableFromInline let index: Int
+  @usableFromInline let scope: JSONDecodingScope
+
+  @usableFromInline
+  init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
+    self.context = context
+    self.index = index
+    self.scope = scope
+  }
 
   /// The number of elements.
   public var count: Int { context.document.tape[index].count }
@@ -45,6 +56,7 @@ public struct JSONArrayDecoder: Sequence {
   /// - Parameter type: The element type.
   /// - Returns: The elements.
   /// - Throws: The elements' failures; for a lossy collection, only when every one failed.
+  @inlinable
   public func decode<T: JSONDecodable>(_ type: T.Type = T.self) throws -> [T] {
     var result: [T] = []
     result.reserveCapacity(count)
@@ -53,30 +65,56 @@ public struct JSONArrayDecoder: Sequence {
   }
 
   /// Decodes each element and hands it on; the shared loop of arrays and sets.
+  @inlinable
   func forEachDecoded<T: JSONDecodable>(_: T.Type, _ body: (T) throws -> Void) throws {
-    let lossy = scope.lossy || context.options.lossyCollections
-    var failed = false
-    var decoded = 0
-    var position = 0
-    for element in self {
-      defer { position += 1 }
-      let mark = context.problems.count
+    var state = LoopState(lossy: scope.lossy || context.options.lossyCollections)
+    var iterator = makeIterator()
+    while let element = iterator.next() {
+      let mark = context.problemCount
       do {
         try body(try T(json: element))
-        decoded += 1
+        state.decoded += 1
       } catch {
-        context.record(error, at: element.index)
-        if lossy {
-          skip(element, position: position, since: mark)
-        } else if context.options.stopsAtFirstError {
-          throw RecordedFailure()
-        } else {
-          failed = true
-        }
+        try failed(error, element: element, since: mark, state: &state)
       }
+      state.position += 1
     }
-    if failed { throw RecordedFailure() }
-    if lossy, decoded == 0, count > 0 {
+    try finish(state)
+  }
+
+  /// What a collection's loop keeps between elements.
+  @usableFromInline
+  struct LoopState {
+    @usableFromInline let lossy: Bool
+    @usableFromInline var failed = false
+    @usableFromInline var decoded = 0
+    @usableFromInline var position = 0
+
+    @usableFromInline
+    init(lossy: Bool) { self.lossy = lossy }
+  }
+
+  /// Records an element's failure: skipped in a lossy collection, rethrown in first-error mode.
+  @usableFromInline
+  func failed(
+    _ error: any Error, element: JSONValueDecoder, since mark: Int, state: inout LoopState
+  ) throws {
+    context.record(error, at: element.index)
+    if state.lossy {
+      skip(element, position: state.position, since: mark)
+    } else if context.options.stopsAtFirstError {
+      throw RecordedFailure()
+    } else {
+      state.failed = true
+    }
+  }
+
+  /// Ends a collection's loop: failures recorded on the way, or a lossy collection that lost
+  /// every element, are thrown.
+  @usableFromInline
+  func finish(_ state: LoopState) throws {
+    if state.failed { throw RecordedFailure() }
+    if state.lossy, state.decoded == 0, count > 0 {
       throw context.problem(
         .everyElementFailed, at: index,
         expected: "at least one element to decode (skipped all \(count))", found: "")

@@ -126,7 +126,7 @@ extension JSONDecodable {
       }
     }
     let scope = JSONDecodingScope(
-      coercesValues: options.coercesValues, lossy: options.lossyCollections, dates: options.dates)
+      coercesValues: options.coercesValues, lossy: options.lossyCollections)
     let value = JSONValueDecoder(context: context, index: index, scope: scope)
     do {
       let result = try Self(json: value)
@@ -195,7 +195,7 @@ extension JSONUpdatable {
     }
     let context = JSONDecodingContext(document: document, options: options)
     let scope = JSONDecodingScope(
-      coercesValues: options.coercesValues, lossy: options.lossyCollections, dates: options.dates)
+      coercesValues: options.coercesValues, lossy: options.lossyCollections)
     let value = JSONValueDecoder(context: context, index: 0, scope: scope)
     var copy = self
     do {

@@ -190,6 +190,7 @@ extension Optional: JSONDecodable where Wrapped: JSONDecodable {
   ///
   /// - Parameter json: The JSON value.
   /// - Throws: The wrapped type's problems.
+  @inlinable
   public init(json: JSONValueDecoder) throws {
     self = json.isNull ? nil : try Wrapped(json: json)
   }
@@ -211,6 +212,7 @@ extension Array: JSONDecodable where Element: JSONDecodable {
   ///
   /// - Parameter json: The JSON value.
   /// - Throws: ``JSONDecodingProblem`` when it is not an array, and the elements' failures.
+  @inlinable
   public init(json: JSONValueDecoder) throws { self = try json.array().decode(Element.self) }
 }
 
@@ -227,6 +229,7 @@ extension Set: JSONDecodable where Element: JSONDecodable {
   ///
   /// - Parameter json: The JSON value.
   /// - Throws: ``JSONDecodingProblem`` when it is not an array, and the elements' failures.
+  @inlinable
   public init(json: JSONValueDecoder) throws {
     var result = Set<Element>()
     try json.array().forEachDecoded(Element.self) { result.insert($0) }
@@ -261,7 +264,7 @@ extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
     result.reserveCapacity(members.count)
     for member in members {
       let value = JSONValueDecoder(context: context, index: member.value.index, scope: valueScope)
-      let mark = context.problems.count
+      let mark = context.problemCount
       do {
         result[member.key] = try Value(json: value)
         decoded += 1

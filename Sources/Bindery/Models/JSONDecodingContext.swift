@@ -8,20 +8,68 @@ import BinderyJSON
 @usableFromInline
 final class JSONDecodingContext {
   let document: JSONDocument
-  let options: JSONDecodingOptions
-  var problems: [JSONDecodingProblem] = []
-  var warnings: [JSONDecodingWarning] = []
+  @usableFromInline let options: JSONDecodingOptions
   /// Set for a class's Codable `init(from:)`: the first problem is thrown as a `DecodingError`.
   var bridgesToDecodingError = false
   /// The coding path above the document's top, for those errors.
   var codingPathBase: [any CodingKey] = []
+  /// Date formats in force somewhere in this decode; a scope names one by index (0 is the
+  /// call's), so copying a scope copies no reference.
+  var dateFormats: [JSONDateFormat]
 
-  /// Member search state per object depth: keys asked in input order cost one pass per object.
-  private var slots: [MemberLookup] = []
+  /// The mutable state read on every property, behind a pointer: a class's stored properties
+  /// are checked for exclusive access at run time on every access, which cost more than a tenth
+  /// of a decode.
+  private let state: UnsafeMutablePointer<State>
+
+  private struct State {
+    var problems: [JSONDecodingProblem] = []
+    var warnings: [JSONDecodingWarning] = []
+    /// Member search state per object depth: keys asked in input order cost one pass per
+    /// object.
+    var slots: UnsafeMutablePointer<MemberLookup>?
+    var slotCount = 0
+    var slotCapacity = 0
+  }
 
   init(document: JSONDocument, options: JSONDecodingOptions) {
     self.document = document
     self.options = options
+    self.dateFormats = [options.dates]
+    state = .allocate(capacity: 1)
+    state.initialize(to: State())
+  }
+
+  deinit {
+    if let slots = state.pointee.slots {
+      slots.deinitialize(count: state.pointee.slotCount)
+      slots.deallocate()
+    }
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
+
+  /// Every problem recorded so far.
+  var problems: [JSONDecodingProblem] {
+    get { state.pointee.problems }
+    _modify { yield &state.pointee.problems }
+  }
+
+  /// Every warning recorded so far.
+  var warnings: [JSONDecodingWarning] {
+    get { state.pointee.warnings }
+    _modify { yield &state.pointee.warnings }
+  }
+
+  /// How many problems are recorded: the mark lossy collections and defaults roll back to.
+  @usableFromInline
+  var problemCount: Int { state.pointee.problems.count }
+
+  /// The index of a date format in ``dateFormats``, adding it when new.
+  func dateFormatIndex(_ format: JSONDateFormat) -> Int {
+    if let index = dateFormats.firstIndex(of: format) { return index }
+    dateFormats.append(format)
+    return dateFormats.count - 1
   }
 
   /// The tape index of `key`'s value in `object`, continuing the search state of `slot` when it
@@ -31,17 +79,30 @@ final class JSONDecodingContext {
       var lookup = MemberLookup(document: document, object: object)
       return lookup.valueIndex(forKey: key, in: document)
     }
-    if slot < slots.count {
-      if slots[slot].object != object {
-        slots[slot] = MemberLookup(document: document, object: object)
-      }
-      return slots[slot].valueIndex(forKey: key, in: document)
+    if slot >= state.pointee.slotCount { grow(toInclude: slot, object: object) }
+    guard let slots = state.pointee.slots else { return nil }
+    if slots[slot].object != object {
+      slots[slot] = MemberLookup(document: document, object: object)
     }
-    var lookup = MemberLookup(document: document, object: object)
-    let found = lookup.valueIndex(forKey: key, in: document)
-    while slots.count < slot { slots.append(lookup) }
-    slots.append(lookup)
-    return found
+    return slots[slot].valueIndex(forKey: key, in: document)
+  }
+
+  private func grow(toInclude slot: Int, object: Int) {
+    let fresh = MemberLookup(document: document, object: object)
+    if slot >= state.pointee.slotCapacity {
+      let capacity = max(16, (slot + 1) * 2)
+      let grown = UnsafeMutablePointer<MemberLookup>.allocate(capacity: capacity)
+      if let old = state.pointee.slots {
+        grown.moveInitialize(from: old, count: state.pointee.slotCount)
+        old.deallocate()
+      }
+      state.pointee.slots = grown
+      state.pointee.slotCapacity = capacity
+    }
+    guard let slots = state.pointee.slots else { return }
+    (slots + state.pointee.slotCount).initialize(
+      repeating: fresh, count: slot + 1 - state.pointee.slotCount)
+    state.pointee.slotCount = slot + 1
   }
 
   /// Builds a problem about the value at a tape index (or a key missing from the object there).
@@ -78,6 +139,7 @@ final class JSONDecodingContext {
   /// Records an error thrown while decoding the value at `index`: problems as they are, errors
   /// already recorded not again, anything else (a custom `init(json:)` or transformer's own
   /// error) as an invalid value there.
+  @usableFromInline
   func record(_ error: any Error, at index: Int) {
     switch error {
     case is RecordedFailure: return

@@ -24,7 +24,7 @@ public enum JSONModelCoding {
     let (context, index, base) = try makeContext(for: decoder)
     let value = JSONValueDecoder(
       context: context, index: index,
-      scope: JSONDecodingScope(coercesValues: false, lossy: false, dates: .iso8601))
+      scope: JSONDecodingScope())
     do {
       let result = try T(json: value)
       if context.problems.isEmpty { return result }
@@ -44,7 +44,7 @@ public enum JSONModelCoding {
     let (context, index, base) = try makeContext(for: decoder, bridge: true)
     let value = JSONValueDecoder(
       context: context, index: index,
-      scope: JSONDecodingScope(coercesValues: false, lossy: false, dates: .iso8601))
+      scope: JSONDecodingScope())
     do {
       return try value.object()
     } catch {

@@ -67,7 +67,7 @@ public struct JSONObjectDecoder {
   /// - Returns: The decoder.
   public func dates(_ format: JSONDateFormat) -> JSONObjectDecoder {
     var copy = self
-    copy.scope.dates = format
+    copy.scope.dateFormat = context.dateFormatIndex(format)
     return copy
   }
 
@@ -139,6 +139,7 @@ public struct JSONObjectDecoder {
   }
 
   /// The value's decoder, or the problem that keeps a required value from being read.
+  @usableFromInline
   func required(_ key: JSONKey, expected: @autoclosure () -> String) throws(JSONDecodingProblem)
     -> JSONValueDecoder
   {
@@ -155,6 +156,7 @@ public struct JSONObjectDecoder {
   }
 
   /// The value's decoder, or `nil` when the key (or an object on its path) is missing or null.
+  @usableFromInline
   func optional(_ key: JSONKey) throws(JSONDecodingProblem) -> JSONValueDecoder? {
     switch locate(key) {
     case .found(let value):
@@ -188,6 +190,7 @@ public struct JSONObjectDecoder {
   ///   - key: The key, path or fallbacks.
   /// - Returns: The value.
   /// - Throws: A ``JSONDecodingProblem`` for a missing key or a bad value.
+  @inlinable
   public func decode<T: JSONDecodable>(_ type: T.Type = T.self, forKey key: JSONKey) throws -> T {
     let value = try required(key, expected: "\(T.self)")
     return try T(json: value)
@@ -200,6 +203,7 @@ public struct JSONObjectDecoder {
   ///   - key: The key, path or fallbacks.
   /// - Returns: The value or `nil`.
   /// - Throws: A ``JSONDecodingProblem`` for a bad value.
+  @inlinable
   public func decode<T: JSONDecodable>(_ type: T?.Type, forKey key: JSONKey) throws -> T? {
     guard let value = try optional(key) else { return nil }
     return try T(json: value)
@@ -214,6 +218,7 @@ public struct JSONObjectDecoder {
   ///   - trigger: When the default replaces the input: a missing key by default.
   /// - Returns: The value or the default.
   /// - Throws: A ``JSONDecodingProblem`` for a bad value the trigger does not cover.
+  @inlinable
   public func decode<T: JSONDecodable>(
     _ type: T.Type = T.self, forKey key: JSONKey, default defaultValue: @autoclosure () -> T,
     when trigger: JSONDefaultTrigger = .missing
@@ -229,6 +234,7 @@ public struct JSONObjectDecoder {
   ///   - transformer: Converts between JSON and the value.
   /// - Returns: The value.
   /// - Throws: A ``JSONDecodingProblem`` for a missing key or a value the transformer rejects.
+  @inlinable
   public func decode<Transformer: JSONTransformer>(
     _ type: Transformer.Value.Type = Transformer.Value.self, forKey key: JSONKey,
     using transformer: Transformer
@@ -245,6 +251,7 @@ public struct JSONObjectDecoder {
   ///   - transformer: Converts between JSON and the value.
   /// - Returns: The value or `nil`.
   /// - Throws: A ``JSONDecodingProblem`` for a value the transformer rejects.
+  @inlinable
   public func decode<Transformer: JSONTransformer>(
     _ type: Transformer.Value?.Type, forKey key: JSONKey, using transformer: Transformer
   ) throws -> Transformer.Value? {
@@ -262,6 +269,7 @@ public struct JSONObjectDecoder {
   ///   - trigger: When the default replaces the input.
   /// - Returns: The value or the default.
   /// - Throws: A ``JSONDecodingProblem`` for a bad value the trigger does not cover.
+  @inlinable
   public func decode<Transformer: JSONTransformer>(
     _ type: Transformer.Value.Type = Transformer.Value.self, forKey key: JSONKey,
     using transformer: Transformer, default defaultValue: @autoclosure () -> Transformer.Value,
@@ -270,7 +278,8 @@ public struct JSONObjectDecoder {
     try withDefault(key, defaultValue, trigger) { try transformer.decode($0) }
   }
 
-  private func withDefault<T>(
+  @usableFromInline
+  func withDefault<T>(
     _ key: JSONKey, _ defaultValue: () -> T, _ trigger: JSONDefaultTrigger,
     _ body: (JSONValueDecoder) throws -> T
   ) throws -> T {
@@ -288,7 +297,7 @@ public struct JSONObjectDecoder {
     }
     if trigger != .missing, value.isNull { return defaultValue() }
     guard trigger == .anyProblem else { return try body(value) }
-    let mark = context.problems.count
+    let mark = context.problemCount
     do {
       return try body(value)
     } catch {

@@ -38,7 +38,7 @@ public struct JSONValueDecoder {
   /// Whether values of another JSON type are converted where the meaning is clear.
   public var coercesValues: Bool { scope.coercesValues }
   /// The date format `Date` values use here unless a transformer says otherwise.
-  public var dateFormat: JSONDateFormat { scope.dates }
+  public var dateFormat: JSONDateFormat { context.dateFormats[scope.dateFormat] }
 
   /// A problem about this value, for custom types and transformers to throw.
   ///
@@ -252,9 +252,10 @@ public struct JSONValueDecoder {
 /// override the call's.
 @usableFromInline
 struct JSONDecodingScope {
-  var coercesValues: Bool
-  var lossy: Bool
-  var dates: JSONDateFormat
+  var coercesValues = false
+  @usableFromInline var lossy = false
+  /// The index of the date format in force in the context's ``JSONDecodingContext/dateFormats``.
+  var dateFormat = 0
   /// How many objects enclose this point: the slot of the member search state of an object
   /// decoder opened here.
   var depth = 0
