@@ -201,6 +201,7 @@ extension Optional: JSONEncodable where Wrapped: JSONEncodable {
   ///
   /// - Parameter json: Where to write it.
   /// - Throws: The wrapped value's errors.
+  @inlinable
   public func encode(to json: JSONValueEncoder) throws {
     if let self { try self.encode(to: json) } else { try json.null() }
   }
@@ -221,6 +222,7 @@ extension Array: JSONEncodable where Element: JSONEncodable {
   ///
   /// - Parameter json: Where to write it.
   /// - Throws: The elements' errors, with their index in the path.
+  @inlinable
   public func encode(to json: JSONValueEncoder) throws { try json.array(of: self) }
 }
 
@@ -242,6 +244,7 @@ extension Set: JSONEncodable where Element: JSONEncodable {
   ///
   /// - Parameter json: Where to write it.
   /// - Throws: The elements' errors.
+  @inlinable
   public func encode(to json: JSONValueEncoder) throws { try json.array(of: self) }
 }
 

@@ -49,8 +49,8 @@ extension JSONEncodable {
   }
 
   func exported(options: JSONEncodingOptions, filter: JSONExportFilter?) throws -> [UInt8] {
-    let context = JSONEncodingContext(options: options)
-    try encode(to: JSONValueEncoder(context: context, filter: filter, dates: options.dates))
+    let context = JSONEncodingContext(options: options, filter: filter)
+    try encode(to: JSONValueEncoder(context: context, isRoot: true, dates: 0))
     do {
       return try context.writer.pointee.finish()
     } catch {

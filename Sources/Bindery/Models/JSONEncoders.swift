@@ -26,19 +26,41 @@ public struct JSONEncodingError: Error, Sendable, Hashable, CustomStringConverti
   func prefixed(by component: JSONPath.Component) -> JSONEncodingError {
     JSONEncodingError(message: message, path: JSONPath([component] + path.components))
   }
+
+  /// An element's error with the element's position prepended (other errors pass unchanged).
+  @usableFromInline
+  static func prefixing(_ error: any Error, with component: JSONPath.Component) -> any Error {
+    (error as? JSONEncodingError)?.prefixed(by: component) ?? error
+  }
 }
 
-/// The state of one export: the writer and the options.
+/// The state of one export: the writer, the options, the top-level model's filter and the
+/// date formats in force.
+@usableFromInline
 final class JSONEncodingContext {
   /// The writer, behind a pointer: a class's stored properties are checked for exclusive
   /// access on every write, and the writer is written for every value.
   let writer: UnsafeMutablePointer<JSONWriter>
   let options: JSONEncodingOptions
+  /// Which properties of the top-level model are written.
+  let filter: JSONExportFilter?
+  /// Date formats in force somewhere in this export; encoders name one by index (0 is the
+  /// call's), so copying an encoder copies no reference.
+  var dateFormats: [JSONDateFormat]
 
-  init(options: JSONEncodingOptions) {
+  init(options: JSONEncodingOptions, filter: JSONExportFilter? = nil) {
     self.options = options
+    self.filter = filter
+    dateFormats = [options.dates]
     writer = .allocate(capacity: 1)
     writer.initialize(to: JSONWriter(options: options.writing))
+  }
+
+  /// The index of a date format in ``dateFormats``, adding it when new.
+  func dateFormatIndex(_ format: JSONDateFormat) -> Int {
+    if let index = dateFormats.firstIndex(of: format) { return index }
+    dateFormats.append(format)
+    return dateFormats.count - 1
   }
 
   deinit {
@@ -68,14 +90,23 @@ struct JSONExportFilter {
 
 /// Writes one JSON value of an export: the argument of ``JSONEncodable/encode(to:)``.
 public struct JSONValueEncoder {
-  let context: JSONEncodingContext
-  var filter: JSONExportFilter?
-  var dates: JSONDateFormat
+  @usableFromInline let context: JSONEncodingContext
+  /// Whether this value is the top-level one, to whose members the export filter applies.
+  @usableFromInline let isRoot: Bool
+  /// The index of the date format in force in the context's `dateFormats`.
+  @usableFromInline let dates: Int
+
+  @usableFromInline
+  init(context: JSONEncodingContext, isRoot: Bool = false, dates: Int) {
+    self.context = context
+    self.isRoot = isRoot
+    self.dates = dates
+  }
 
   /// The options of the export under way.
   public var options: JSONEncodingOptions { context.options }
   /// The date format `Date` values use here unless a transformer says otherwise.
-  public var dateFormat: JSONDateFormat { dates }
+  public var dateFormat: JSONDateFormat { context.dateFormats[dates] }
 
   /// Writes `null`.
   ///
@@ -152,7 +183,8 @@ public struct JSONValueEncoder {
   /// - Throws: What `body` throws, and ``JSONEncodingError`` past the depth limit.
   public func object(_ body: (inout JSONObjectEncoder) throws -> Void) throws {
     try context.write { w throws(JSONWriteError) in try w.beginObject() }
-    var object = JSONObjectEncoder(context: context, filter: filter, dates: dates)
+    var object = JSONObjectEncoder(
+      context: context, filter: isRoot ? context.filter : nil, dates: dates)
     try body(&object)
     try object.closeNested(keeping: 0)
     try context.write { w throws(JSONWriteError) in try w.endObject() }
@@ -163,33 +195,54 @@ public struct JSONValueEncoder {
   /// - Parameter body: Writes the elements.
   /// - Throws: What `body` throws, and ``JSONEncodingError`` past the depth limit.
   public func array(_ body: (JSONValueEncoder) throws -> Void) throws {
-    try context.write { w throws(JSONWriteError) in try w.beginArray() }
-    try body(JSONValueEncoder(context: context, filter: nil, dates: dates))
-    try context.write { w throws(JSONWriteError) in try w.endArray() }
+    try beginArray()
+    try body(elementEncoder)
+    try endArray()
   }
 
   /// Writes the elements of a sequence as an array, naming the index of a failing element.
   ///
+  /// Inlinable so that it is specialised for the element type where it is used.
+  ///
   /// - Parameter elements: The elements.
   /// - Throws: The elements' errors, with their index in the path.
+  @inlinable
   public func array<S: Sequence>(of elements: S) throws where S.Element: JSONEncodable {
-    try array { json in
-      for (position, element) in elements.enumerated() {
-        do {
-          try element.encode(to: json)
-        } catch let error as JSONEncodingError {
-          throw error.prefixed(by: .index(position))
-        }
+    try beginArray()
+    let element = elementEncoder
+    var position = 0
+    for value in elements {
+      do {
+        try value.encode(to: element)
+      } catch {
+        throw JSONEncodingError.prefixing(error, with: .index(position))
       }
+      position += 1
     }
+    try endArray()
   }
+
+  @usableFromInline
+  func beginArray() throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.beginArray() }
+  }
+
+  @usableFromInline
+  func endArray() throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.endArray() }
+  }
+
+  /// The encoder of a nested value: filters apply to the top level only.
+  @usableFromInline
+  var elementEncoder: JSONValueEncoder { JSONValueEncoder(context: context, dates: dates) }
 
   /// Writes any ``JSONEncodable`` value.
   ///
   /// - Parameter value: The value.
   /// - Throws: The value's errors.
+  @inlinable
   public func encode<T: JSONEncodable>(_ value: T) throws {
-    try value.encode(to: JSONValueEncoder(context: context, filter: nil, dates: dates))
+    try value.encode(to: elementEncoder)
   }
 
   /// Writes a value through a transformer.
@@ -198,10 +251,11 @@ public struct JSONValueEncoder {
   ///   - value: The value.
   ///   - transformer: Converts the value to JSON.
   /// - Throws: The transformer's errors.
+  @inlinable
   public func encode<Transformer: JSONTransformer>(
     _ value: Transformer.Value, using transformer: Transformer
   ) throws {
-    try transformer.encode(value, to: JSONValueEncoder(context: context, filter: nil, dates: dates))
+    try transformer.encode(value, to: elementEncoder)
   }
 }
 
@@ -212,13 +266,14 @@ public struct JSONValueEncoder {
 /// `personInfo.lastName` are written into one `personInfo`. Generated code orders members so that
 /// siblings are adjacent; hand-written code should do the same.
 public struct JSONObjectEncoder {
-  let context: JSONEncodingContext
+  @usableFromInline let context: JSONEncodingContext
   let filter: JSONExportFilter?
-  var dates: JSONDateFormat
+  /// The index of the date format in force in the context's `dateFormats`.
+  @usableFromInline var dates: Int
   /// The nested objects currently open below this one, outermost first.
   var open: [String] = []
 
-  init(context: JSONEncodingContext, filter: JSONExportFilter?, dates: JSONDateFormat) {
+  init(context: JSONEncodingContext, filter: JSONExportFilter?, dates: Int) {
     self.context = context
     self.filter = filter
     self.dates = dates
@@ -240,7 +295,7 @@ public struct JSONObjectEncoder {
   ///
   /// - Parameter format: The format `Date` values use unless a transformer says otherwise.
   public mutating func setDateFormat(_ format: JSONDateFormat) {
-    dates = format
+    dates = context.dateFormatIndex(format)
   }
 
   mutating func closeNested(keeping count: Int) throws(JSONEncodingError) {
@@ -252,13 +307,14 @@ public struct JSONObjectEncoder {
 
   /// Positions the writer for the member at `key`'s first path: opens and closes nested
   /// objects, then writes the last key.
-  private mutating func beginMember(_ key: JSONKey) throws(JSONEncodingError) -> [String] {
+  @usableFromInline
+  mutating func beginMember(_ key: JSONKey) throws(JSONEncodingError) {
     let path: [String]
     switch key.storage {
     case .single(let name):
-      try closeNested(keeping: 0)
+      if !open.isEmpty { try closeNested(keeping: 0) }
       try context.write { w throws(JSONWriteError) in try w.key(name) }
-      return [name]
+      return
     case .paths(let paths):
       path = paths.first ?? []
     }
@@ -279,17 +335,24 @@ public struct JSONObjectEncoder {
       open.append(parent)
     }
     try context.write { w throws(JSONWriteError) in try w.key(last) }
-    return path
   }
 
-  private func valueEncoder() -> JSONValueEncoder {
-    JSONValueEncoder(context: context, filter: nil, dates: dates)
-  }
+  @usableFromInline
+  var valueEncoder: JSONValueEncoder { JSONValueEncoder(context: context, dates: dates) }
 
-  private func named(_ error: any Error, _ path: [String]) -> any Error {
+  /// An error from a member's value, with the member's path prepended.
+  @usableFromInline
+  static func named(_ error: any Error, _ key: JSONKey) -> any Error {
     guard var error = error as? JSONEncodingError else { return error }
-    for key in path.reversed() { error = error.prefixed(by: .key(key)) }
+    for name in (key.paths.first ?? []).reversed() { error = error.prefixed(by: .key(name)) }
     return error
+  }
+
+  @usableFromInline
+  mutating func writeNull(forKey key: JSONKey, nulls: JSONNullEncoding?) throws {
+    guard (nulls ?? context.options.nulls) == .write else { return }
+    try beginMember(key)
+    try context.write { w throws(JSONWriteError) in try w.null() }
   }
 
   /// Writes a member.
@@ -298,12 +361,13 @@ public struct JSONObjectEncoder {
   ///   - value: The value.
   ///   - key: The key or nested path (for fallbacks, the first is written).
   /// - Throws: The value's errors, with the member's path.
+  @inlinable
   public mutating func encode<T: JSONEncodable>(_ value: T, forKey key: JSONKey) throws {
-    let path = try beginMember(key)
+    try beginMember(key)
     do {
-      try value.encode(to: valueEncoder())
+      try value.encode(to: valueEncoder)
     } catch {
-      throw named(error, path)
+      throw Self.named(error, key)
     }
   }
 
@@ -314,13 +378,12 @@ public struct JSONObjectEncoder {
   ///   - key: The key or nested path.
   ///   - nulls: What to do with `nil`; the export options decide when left out.
   /// - Throws: The value's errors, with the member's path.
+  @inlinable
   public mutating func encodeIfPresent<T: JSONEncodable>(
     _ value: T?, forKey key: JSONKey, nulls: JSONNullEncoding? = nil
   ) throws {
     if let value { return try encode(value, forKey: key) }
-    guard (nulls ?? context.options.nulls) == .write else { return }
-    _ = try beginMember(key)
-    try context.write { w throws(JSONWriteError) in try w.null() }
+    try writeNull(forKey: key, nulls: nulls)
   }
 
   /// Writes a member through a transformer.
@@ -330,14 +393,15 @@ public struct JSONObjectEncoder {
   ///   - key: The key or nested path.
   ///   - transformer: Converts the value to JSON.
   /// - Throws: The transformer's errors, with the member's path.
+  @inlinable
   public mutating func encode<Transformer: JSONTransformer>(
     _ value: Transformer.Value, forKey key: JSONKey, using transformer: Transformer
   ) throws {
-    let path = try beginMember(key)
+    try beginMember(key)
     do {
-      try transformer.encode(value, to: valueEncoder())
+      try transformer.encode(value, to: valueEncoder)
     } catch {
-      throw named(error, path)
+      throw Self.named(error, key)
     }
   }
 
@@ -349,14 +413,13 @@ public struct JSONObjectEncoder {
   ///   - transformer: Converts the value to JSON.
   ///   - nulls: What to do with `nil`; the export options decide when left out.
   /// - Throws: The transformer's errors, with the member's path.
+  @inlinable
   public mutating func encodeIfPresent<Transformer: JSONTransformer>(
     _ value: Transformer.Value?, forKey key: JSONKey, using transformer: Transformer,
     nulls: JSONNullEncoding? = nil
   ) throws {
     if let value { return try encode(value, forKey: key, using: transformer) }
-    guard (nulls ?? context.options.nulls) == .write else { return }
-    _ = try beginMember(key)
-    try context.write { w throws(JSONWriteError) in try w.null() }
+    try writeNull(forKey: key, nulls: nulls)
   }
 
   /// Writes members kept from the input by a model that preserves unknown keys, in key order,
