@@ -138,9 +138,10 @@ public enum JSONModelExpansion {
     let decode =
       delegating
       ? """
-      let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
-          try self.init(json: object)
-          try Bindery.JSONModelCoding.validate(self, in: object)
+      let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+          try self.init(json: source.object)
+          try Bindery.JSONModelCoding.validate(self, in: source.object)
+          withExtendedLifetime(source) {}
       """
       : "self = try Bindery.JSONModelCoding.decode(Self.self, from: decoder)"
     return [

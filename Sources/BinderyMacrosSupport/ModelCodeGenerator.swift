@@ -272,9 +272,10 @@ struct ModelCodeGenerator {
     return [
       """
       \(access)required convenience init(from decoder: any Swift.Decoder) throws {
-          let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
-          try self.init(json: object)
-          try Bindery.JSONModelCoding.validate(self, in: object)
+          let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+          try self.init(json: source.object)
+          try Bindery.JSONModelCoding.validate(self, in: source.object)
+          withExtendedLifetime(source) {}
       }
       """,
       """

@@ -70,9 +70,11 @@ struct JSONModelDiagnosticTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
-              try self.init(json: object)
-              try Bindery.JSONModelCoding.validate(self, in: object)
+              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {
+              }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
@@ -137,9 +139,11 @@ struct JSONModelDiagnosticTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
-              try self.init(json: object)
-              try Bindery.JSONModelCoding.validate(self, in: object)
+              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {
+              }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
@@ -289,9 +293,11 @@ struct JSONModelDiagnosticTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
-              try self.init(json: object)
-              try Bindery.JSONModelCoding.validate(self, in: object)
+              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {
+              }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {

@@ -129,9 +129,11 @@ struct JSONModelExpansionTests {
           }
 
           public init(from decoder: any Swift.Decoder) throws {
-              let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
-              try self.init(json: object)
-              try Bindery.JSONModelCoding.validate(self, in: object)
+              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {
+              }
           }
 
           public func encode(to encoder: any Swift.Encoder) throws {
@@ -227,9 +229,11 @@ struct JSONModelExpansionTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
-              try self.init(json: object)
-              try Bindery.JSONModelCoding.validate(self, in: object)
+              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {
+              }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
@@ -332,9 +336,11 @@ struct JSONModelExpansionTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
-              try self.init(json: object)
-              try Bindery.JSONModelCoding.validate(self, in: object)
+              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {
+              }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
@@ -396,9 +402,11 @@ struct JSONModelExpansionTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
-              try self.init(json: object)
-              try Bindery.JSONModelCoding.validate(self, in: object)
+              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {
+              }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
@@ -462,9 +470,11 @@ struct JSONModelExpansionTests {
           }
 
           public required convenience init(from decoder: any Swift.Decoder) throws {
-              let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
-              try self.init(json: object)
-              try Bindery.JSONModelCoding.validate(self, in: object)
+              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {
+              }
           }
 
           open func encode(to encoder: any Swift.Encoder) throws {
@@ -514,9 +524,11 @@ struct JSONModelExpansionTests {
           }
 
           required convenience init(from decoder: any Swift.Decoder) throws {
-              let object = try Bindery.JSONModelCoding.objectDecoder(from: decoder)
-              try self.init(json: object)
-              try Bindery.JSONModelCoding.validate(self, in: object)
+              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {
+              }
           }
 
           override func encode(to encoder: any Swift.Encoder) throws {

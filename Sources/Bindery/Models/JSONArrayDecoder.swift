@@ -6,7 +6,7 @@ public import BinderyJSON
 /// the element type where it is used: an unspecialised generic loop looked up type metadata for
 /// every element.
 public struct JSONArrayDecoder: Sequence {
-  @usableFromInline let context: JSONDecodingContext
+  @usableFromInline unowned(unsafe) let context: JSONDecodingContext
   @usableFromInline let index: Int
   @usableFromInline let scope: JSONDecodingScope
 
@@ -24,7 +24,7 @@ public struct JSONArrayDecoder: Sequence {
 
   /// Iterates over the elements' decoders.
   public struct Iterator: IteratorProtocol {
-    let context: JSONDecodingContext
+    unowned(unsafe) let context: JSONDecodingContext
     let end: Int
     let scope: JSONDecodingScope
     var position: Int

@@ -127,16 +127,19 @@ extension JSONDecodable {
     }
     let scope = JSONDecodingScope(
       coercesValues: options.coercesValues, lossy: options.lossyCollections)
-    let value = JSONValueDecoder(context: context, index: index, scope: scope)
-    do {
-      let result = try Self(json: value)
-      if context.problems.isEmpty {
-        return JSONDecoded(value: result, warnings: context.warnings)
+    // Decoders do not own the context: it lives until the decode returns.
+    return try withExtendedLifetime(context) { () throws(JSONDecodingError) -> JSONDecoded<Self> in
+      let value = JSONValueDecoder(context: context, index: index, scope: scope)
+      do {
+        let result = try Self(json: value)
+        if context.problems.isEmpty {
+          return JSONDecoded(value: result, warnings: context.warnings)
+        }
+      } catch {
+        context.record(error, at: index)
       }
-    } catch {
-      context.record(error, at: index)
+      throw JSONDecodingError(problems: context.problems, warnings: context.warnings)
     }
-    throw JSONDecodingError(problems: context.problems, warnings: context.warnings)
   }
 }
 
@@ -196,18 +199,19 @@ extension JSONUpdatable {
     let context = JSONDecodingContext(document: document, options: options)
     let scope = JSONDecodingScope(
       coercesValues: options.coercesValues, lossy: options.lossyCollections)
-    let value = JSONValueDecoder(context: context, index: 0, scope: scope)
     var copy = self
-    do {
-      let changed = try copy.update(from: try value.object())
-      if context.problems.isEmpty {
-        self = copy
-        return changed
+    let changed = try withExtendedLifetime(context) { () throws -> Set<AnyKeyPath> in
+      let value = JSONValueDecoder(context: context, index: 0, scope: scope)
+      do {
+        let changed = try copy.update(from: try value.object())
+        if context.problems.isEmpty { return changed }
+      } catch {
+        context.record(error, at: 0)
       }
-    } catch {
-      context.record(error, at: 0)
+      throw JSONDecodingError(problems: context.problems, warnings: context.warnings)
     }
-    throw JSONDecodingError(problems: context.problems, warnings: context.warnings)
+    self = copy
+    return changed
   }
 }
 

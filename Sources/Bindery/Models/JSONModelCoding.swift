@@ -22,33 +22,47 @@ public enum JSONModelCoding {
     -> T
   {
     let (context, index, base) = try makeContext(for: decoder)
-    let value = JSONValueDecoder(
-      context: context, index: index,
-      scope: JSONDecodingScope())
-    do {
-      let result = try T(json: value)
-      if context.problems.isEmpty { return result }
-    } catch {
-      context.record(error, at: index)
+    return try withExtendedLifetime(context) {
+      let value = JSONValueDecoder(context: context, index: index, scope: JSONDecodingScope())
+      do {
+        let result = try T(json: value)
+        if context.problems.isEmpty { return result }
+      } catch {
+        context.record(error, at: index)
+      }
+      throw decodingError(JSONDecodingError(problems: context.problems), base: base)
     }
-    throw decodingError(JSONDecodingError(problems: context.problems), base: base)
   }
 
-  /// An object decoder for a class's `required init(from:)`, which must delegate to its
-  /// `init(json:)`. Decoding stops at the first problem and throws it as a `DecodingError`.
+  /// The object a struct's or class's Codable `init(from:)` reads, for initializers that must
+  /// delegate to `init(json:)`. Decoding stops at the first problem and throws it as a
+  /// `DecodingError`.
+  ///
+  /// Keep the returned source alive while its ``ObjectSource/object`` is used (generated code
+  /// ends with `withExtendedLifetime(source) {}`): decoders do not own the decode's state.
   ///
   /// - Parameter decoder: The Codable decoder.
-  /// - Returns: The object decoder.
+  /// - Returns: The source of the object decoder.
   /// - Throws: `DecodingError` when the value is not an object.
-  public static func objectDecoder(from decoder: any Decoder) throws -> JSONObjectDecoder {
+  public static func objectSource(from decoder: any Decoder) throws -> ObjectSource {
     let (context, index, base) = try makeContext(for: decoder, bridge: true)
-    let value = JSONValueDecoder(
-      context: context, index: index,
-      scope: JSONDecodingScope())
+    let value = JSONValueDecoder(context: context, index: index, scope: JSONDecodingScope())
     do {
-      return try value.object()
+      return ObjectSource(context: context, object: try value.object())
     } catch {
       throw decodingError(JSONDecodingError(problems: [error]), base: base)
+    }
+  }
+
+  /// Owns the state of a bridged decode while a model reads its object.
+  public final class ObjectSource {
+    let context: JSONDecodingContext
+    /// The object to read.
+    public let object: JSONObjectDecoder
+
+    init(context: JSONDecodingContext, object: JSONObjectDecoder) {
+      self.context = context
+      self.object = object
     }
   }
 

@@ -18,8 +18,12 @@ public import BinderyJSON
 ///
 /// A missing key of a non-optional property is a problem whose hint names a near-miss key
 /// (`did you mean 'published'?`); a missing or `null` key of an optional property is `nil`.
+///
+/// A decoder is valid only while the decode that handed it to you runs: it does not own the
+/// decode's state (that keeps reference counting out of every property read), so do not store
+/// it or let a closure that outlives the call capture it.
 public struct JSONObjectDecoder {
-  @usableFromInline let context: JSONDecodingContext
+  @usableFromInline unowned(unsafe) let context: JSONDecodingContext
   @usableFromInline let index: Int
   @usableFromInline var scope: JSONDecodingScope
 
