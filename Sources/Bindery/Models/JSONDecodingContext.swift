@@ -79,6 +79,11 @@ final class JSONDecodingContext {
       var lookup = MemberLookup(document: document, object: object)
       return lookup.valueIndex(forKey: key, in: document)
     }
+    return lookUp(key, inSlot: slot, object: object)
+  }
+
+  /// ``lookUp(_:in:slot:)`` with a slot: the path every property read takes.
+  func lookUp(_ key: String, inSlot slot: Int, object: Int) -> Int? {
     if slot >= state.pointee.slotCount { grow(toInclude: slot, object: object) }
     guard let slots = state.pointee.slots else { return nil }
     if slots[slot].object != object {

@@ -147,6 +147,12 @@ public struct JSONObjectDecoder {
   func required(_ key: JSONKey, expected: @autoclosure () -> String) throws(JSONDecodingProblem)
     -> JSONValueDecoder
   {
+    // The common case first: one key, present.
+    if case .single(let name) = key.storage,
+      let value = context.lookUp(name, inSlot: scope.depth, object: index)
+    {
+      return JSONValueDecoder(context: context, index: value, scope: scope)
+    }
     switch locate(key) {
     case .found(let value):
       return JSONValueDecoder(context: context, index: value, scope: scope)
