@@ -12,7 +12,10 @@ let arguments = CommandLine.arguments
 let work = arguments.count > 1 ? arguments[1] : "decode"
 let name = arguments.count > 2 ? arguments[2] : "tweets"
 let rounds = arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5
-let corpus = name == "catalog" ? Corpus.catalog() : name == "coordinates" ? Corpus.coordinates() : Corpus.tweets()
+let corpus =
+  name == "catalog"
+  ? Corpus.catalog()
+  : name == "coordinates" ? Corpus.coordinates() : name == "small" ? Corpus.small() : Corpus.tweets()
 let decoder = BinderyDecoder()
 let encoder = BinderyEncoder()
 var total = 0
@@ -32,6 +35,10 @@ for _ in 0..<rounds {
     for _ in 0..<3 { total += try encoder.encodeToBytes(model).count }
   case ("model-decode", "catalog"): total += try Catalog(jsonBytes: corpus.bytes).performances.count
   case ("model-decode", "coordinates"): total += try FeatureCollection(jsonBytes: corpus.bytes).features.count
+  case ("model-decode", "small"): total += try SmallUser(jsonBytes: corpus.bytes).followers_count
+  case ("model-encode", "small"):
+    let model = try SmallUser(jsonBytes: corpus.bytes)
+    total += try model.jsonBytes().count
   case ("model-decode", _): total += try TwitterResponse(jsonBytes: corpus.bytes).statuses.count
   case ("model-encode", "coordinates"):
     let model = try FeatureCollection(jsonBytes: corpus.bytes)

@@ -26,7 +26,7 @@ extension JSONDecodable {
   public init(jsonData: Data, at path: String? = nil, options: JSONDecodingOptions = .init())
     throws
   {
-    self = try Self.decoded(bytes: Array(jsonData), at: path, options: options).value
+    self = try Self(jsonBytes: Array(jsonData), at: path, options: options)
   }
 
   /// Decodes a value from UTF-8 bytes, without copying them.
@@ -36,10 +36,12 @@ extension JSONDecodable {
   ///   - path: Where the value sits; the top by default.
   ///   - options: Reading options, first-error mode and leniencies.
   /// - Throws: ``JSONDecodingError`` listing every problem.
+  @inlinable
   public init(jsonBytes: [UInt8], at path: String? = nil, options: JSONDecodingOptions = .init())
     throws
   {
-    self = try Self.decoded(bytes: jsonBytes, at: path, options: options).value
+    let context = try JSONDecodingContext.prepare(bytes: jsonBytes, at: path, options: options)
+    self = try Self.run(context)
   }
 
   /// Decodes a value from JSON text.
@@ -52,7 +54,7 @@ extension JSONDecodable {
   public init(jsonString: String, at path: String? = nil, options: JSONDecodingOptions = .init())
     throws
   {
-    self = try Self.decoded(bytes: Array(jsonString.utf8), at: path, options: options).value
+    self = try Self(jsonBytes: Array(jsonString.utf8), at: path, options: options)
   }
 
   /// Decodes a value from a parsed document (whose reading options were applied when parsed).
@@ -92,13 +94,9 @@ extension JSONDecodable {
   public static func decoded(
     bytes: [UInt8], at path: String? = nil, options: JSONDecodingOptions = .init()
   ) throws(JSONDecodingError) -> JSONDecoded<Self> {
-    let document: JSONDocument
-    do {
-      document = try JSONDocument(parsing: bytes, options: options.reading)
-    } catch {
-      throw JSONDecodingError(problems: [JSONDecodingProblem(readError: error)])
-    }
-    return try decoded(document: document, at: path, options: options)
+    let prepared = try JSONDecodingContext.prepare(bytes: bytes, at: path, options: options)
+    let value = try run(prepared)
+    return JSONDecoded(value: value, warnings: prepared.context.warnings)
   }
 
   /// Decodes a value from a parsed document and returns it with its warnings.
@@ -112,33 +110,26 @@ extension JSONDecodable {
   public static func decoded(
     document: JSONDocument, at path: String? = nil, options: JSONDecodingOptions = .init()
   ) throws(JSONDecodingError) -> JSONDecoded<Self> {
-    let context = JSONDecodingContext(document: document, options: options)
-    var index = 0
-    if let path {
-      do {
-        index = try document.root.cursor(at: try JSONPath(parsing: path)).index
-      } catch {
-        var problem = JSONDecodingProblem(readError: error)
-        problem.kind = .resultNotFound
-        problem.expected = "a value at '\(path)'"
-        problem.found = error.message
-        throw JSONDecodingError(problems: [problem])
-      }
-    }
-    let scope = JSONDecodingScope(
-      coercesValues: options.coercesValues, lossy: options.lossyCollections)
-    // Decoders do not own the context: it lives until the decode returns.
-    return try withExtendedLifetime(context) { () throws(JSONDecodingError) -> JSONDecoded<Self> in
-      let value = JSONValueDecoder(context: context, index: index, scope: scope)
+    let prepared = try JSONDecodingContext.prepare(document: document, at: path, options: options)
+    let value = try run(prepared)
+    return JSONDecoded(value: value, warnings: prepared.context.warnings)
+  }
+}
+
+extension JSONDecodable {
+  /// Decodes the value a prepared context points at; specialised where the type is known.
+  @inlinable
+  static func run(_ prepared: PreparedDecode) throws(JSONDecodingError) -> Self {
+    // The context lives until the decode returns: decoders do not own it.
+    try withExtendedLifetime(prepared.context) { () throws(JSONDecodingError) -> Self in
+      let value = prepared.root
       do {
         let result = try Self(json: value)
-        if context.problems.isEmpty {
-          return JSONDecoded(value: result, warnings: context.warnings)
-        }
+        if prepared.context.problemCount == 0 { return result }
       } catch {
-        context.record(error, at: index)
+        prepared.context.record(error, at: value.index)
       }
-      throw JSONDecodingError(problems: context.problems, warnings: context.warnings)
+      throw prepared.context.failure()
     }
   }
 }
@@ -190,18 +181,11 @@ extension JSONUpdatable {
   public mutating func update(fromJSONBytes bytes: [UInt8], options: JSONDecodingOptions = .init())
     throws -> Set<AnyKeyPath>
   {
-    let document: JSONDocument
-    do {
-      document = try JSONDocument(parsing: bytes, options: options.reading)
-    } catch {
-      throw JSONDecodingError(problems: [JSONDecodingProblem(readError: error)])
-    }
-    let context = JSONDecodingContext(document: document, options: options)
-    let scope = JSONDecodingScope(
-      coercesValues: options.coercesValues, lossy: options.lossyCollections)
+    let prepared = try JSONDecodingContext.prepare(bytes: bytes, at: nil, options: options)
+    let context = prepared.context
     var copy = self
     let changed = try withExtendedLifetime(context) { () throws -> Set<AnyKeyPath> in
-      let value = JSONValueDecoder(context: context, index: 0, scope: scope)
+      let value = prepared.root
       do {
         let changed = try copy.update(from: try value.object())
         if context.problems.isEmpty { return changed }
@@ -257,5 +241,59 @@ extension JSONUpdatable where Self: AnyObject {
   {
     var instance = self
     return try instance.update(fromJSONBytes: Array(jsonData), options: options)
+  }
+}
+
+/// A decode ready to run: its context and the decoder of the value to read.
+@usableFromInline
+struct PreparedDecode {
+  @usableFromInline let context: JSONDecodingContext
+  @usableFromInline let root: JSONValueDecoder
+}
+
+extension JSONDecodingContext {
+  /// Parses the input and finds the value to decode: the part of a decode that does not depend
+  /// on the type.
+  @usableFromInline
+  static func prepare(bytes: [UInt8], at path: String?, options: JSONDecodingOptions)
+    throws(JSONDecodingError) -> PreparedDecode
+  {
+    let document: JSONDocument
+    do {
+      document = try JSONDocument(parsing: bytes, options: options.reading)
+    } catch {
+      throw JSONDecodingError(problems: [JSONDecodingProblem(readError: error)])
+    }
+    return try prepare(document: document, at: path, options: options)
+  }
+
+  /// Finds the value to decode in a parsed document.
+  @usableFromInline
+  static func prepare(document: JSONDocument, at path: String?, options: JSONDecodingOptions)
+    throws(JSONDecodingError) -> PreparedDecode
+  {
+    let context = JSONDecodingContext(document: document, options: options)
+    var index = 0
+    if let path {
+      do {
+        index = try document.root.cursor(at: try JSONPath(parsing: path)).index
+      } catch {
+        var problem = JSONDecodingProblem(readError: error)
+        problem.kind = .resultNotFound
+        problem.expected = "a value at '\(path)'"
+        problem.found = error.message
+        throw JSONDecodingError(problems: [problem])
+      }
+    }
+    let scope = JSONDecodingScope(
+      coercesValues: options.coercesValues, lossy: options.lossyCollections)
+    return PreparedDecode(
+      context: context, root: JSONValueDecoder(context: context, index: index, scope: scope))
+  }
+
+  /// The error that ends a failed decode: every problem and warning recorded.
+  @usableFromInline
+  func failure() -> JSONDecodingError {
+    JSONDecodingError(problems: problems, warnings: warnings)
   }
 }

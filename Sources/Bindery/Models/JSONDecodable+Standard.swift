@@ -38,6 +38,7 @@ extension JSONInteger {
   ///
   /// - Parameter json: The JSON value.
   /// - Throws: ``JSONDecodingProblem`` for other types, fractions and out-of-range numbers.
+  @inlinable
   public init(json: JSONValueDecoder) throws { self = try json.integer(Self.self) }
   /// Writes the integer exactly.
   ///

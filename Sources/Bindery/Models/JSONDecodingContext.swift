@@ -13,9 +13,9 @@ final class JSONDecodingContext {
   var bridgesToDecodingError = false
   /// The coding path above the document's top, for those errors.
   var codingPathBase: [any CodingKey] = []
-  /// Date formats in force somewhere in this decode; a scope names one by index (0 is the
-  /// call's), so copying a scope copies no reference.
-  var dateFormats: [JSONDateFormat]
+  /// Date formats in force somewhere in this decode besides the call's; a scope names one by
+  /// index (0 is the call's, 1 the first of these), so copying a scope copies no reference.
+  var dateFormats: [JSONDateFormat] = []
 
   /// The mutable state read on every property, behind a pointer: a class's stored properties
   /// are checked for exclusive access at run time on every access, which cost more than a tenth
@@ -35,7 +35,6 @@ final class JSONDecodingContext {
   init(document: JSONDocument, options: JSONDecodingOptions) {
     self.document = document
     self.options = options
-    self.dateFormats = [options.dates]
     state = .allocate(capacity: 1)
     state.initialize(to: State())
   }
@@ -67,9 +66,15 @@ final class JSONDecodingContext {
 
   /// The index of a date format in ``dateFormats``, adding it when new.
   func dateFormatIndex(_ format: JSONDateFormat) -> Int {
-    if let index = dateFormats.firstIndex(of: format) { return index }
+    if format == options.dates { return 0 }
+    if let index = dateFormats.firstIndex(of: format) { return index + 1 }
     dateFormats.append(format)
-    return dateFormats.count - 1
+    return dateFormats.count
+  }
+
+  /// The date format at an index from ``dateFormatIndex(_:)``; 0 is the call's.
+  func dateFormat(at index: Int) -> JSONDateFormat {
+    index == 0 ? options.dates : dateFormats[index - 1]
   }
 
   /// The tape index of `key`'s value in `object`, continuing the search state of `slot` when it

@@ -44,23 +44,28 @@ final class JSONEncodingContext {
   let options: JSONEncodingOptions
   /// Which properties of the top-level model are written.
   let filter: JSONExportFilter?
-  /// Date formats in force somewhere in this export; encoders name one by index (0 is the
-  /// call's), so copying an encoder copies no reference.
-  var dateFormats: [JSONDateFormat]
+  /// Date formats in force somewhere in this export besides the call's; encoders name one by
+  /// index (0 is the call's, 1 the first of these), so copying an encoder copies no reference.
+  var dateFormats: [JSONDateFormat] = []
 
   init(options: JSONEncodingOptions, filter: JSONExportFilter? = nil) {
     self.options = options
     self.filter = filter
-    dateFormats = [options.dates]
     writer = .allocate(capacity: 1)
     writer.initialize(to: JSONWriter(options: options.writing))
   }
 
   /// The index of a date format in ``dateFormats``, adding it when new.
   func dateFormatIndex(_ format: JSONDateFormat) -> Int {
-    if let index = dateFormats.firstIndex(of: format) { return index }
+    if format == options.dates { return 0 }
+    if let index = dateFormats.firstIndex(of: format) { return index + 1 }
     dateFormats.append(format)
-    return dateFormats.count - 1
+    return dateFormats.count
+  }
+
+  /// The date format at an index from ``dateFormatIndex(_:)``; 0 is the call's.
+  func dateFormat(at index: Int) -> JSONDateFormat {
+    index == 0 ? options.dates : dateFormats[index - 1]
   }
 
   deinit {
@@ -106,7 +111,7 @@ public struct JSONValueEncoder {
   /// The options of the export under way.
   public var options: JSONEncodingOptions { context.options }
   /// The date format `Date` values use here unless a transformer says otherwise.
-  public var dateFormat: JSONDateFormat { context.dateFormats[dates] }
+  public var dateFormat: JSONDateFormat { context.dateFormat(at: dates) }
 
   /// Writes `null`.
   ///

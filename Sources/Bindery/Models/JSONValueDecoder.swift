@@ -42,7 +42,7 @@ public struct JSONValueDecoder {
   /// Whether values of another JSON type are converted where the meaning is clear.
   public var coercesValues: Bool { scope.coercesValues }
   /// The date format `Date` values use here unless a transformer says otherwise.
-  public var dateFormat: JSONDateFormat { context.dateFormats[scope.dateFormat] }
+  public var dateFormat: JSONDateFormat { context.dateFormat(at: scope.dateFormat) }
 
   /// A problem about this value, for custom types and transformers to throw.
   ///
@@ -128,14 +128,30 @@ public struct JSONValueDecoder {
   /// - Parameter type: The integer type.
   /// - Returns: The integer.
   /// - Throws: ``JSONDecodingProblem`` for other JSON types, fractions and out-of-range numbers.
+  @inlinable
   public func integer<T: FixedWidthInteger>(_ type: T.Type = T.self) throws(JSONDecodingProblem)
     -> T
   {
+    // Inlinable so the range check is specialised where the type is known; anything that is not
+    // a plain in-range number takes the general path.
+    if let small = int64IfNumber(), let value = T(exactly: small) { return value }
+    return try integerInGeneral(T.self)
+  }
+
+  /// The value as an `Int64` when it is a number that is an integer within `Int64`'s range.
+  @usableFromInline
+  func int64IfNumber() -> Int64? {
+    let entry = context.document.tape[index]
+    guard entry.kind == .number, case .value(let value) = context.document.int64(entry) else {
+      return nil
+    }
+    return value
+  }
+
+  @usableFromInline
+  func integerInGeneral<T: FixedWidthInteger>(_ type: T.Type) throws(JSONDecodingProblem) -> T {
     let entry = context.document.tape[index]
     if entry.kind == .number {
-      if T.self == Int.self, case .value(let value) = context.document.int64(entry) {
-        return T(truncatingIfNeeded: value)
-      }
       do {
         return try cursor.integer(T.self)
       } catch {
@@ -258,7 +274,7 @@ public struct JSONValueDecoder {
 struct JSONDecodingScope {
   var coercesValues = false
   @usableFromInline var lossy = false
-  /// The index of the date format in force in the context's ``JSONDecodingContext/dateFormats``.
+  /// The index of the date format in force (see `JSONDecodingContext.dateFormat(at:)`).
   var dateFormat = 0
   /// How many objects enclose this point: the slot of the member search state of an object
   /// decoder opened here.
