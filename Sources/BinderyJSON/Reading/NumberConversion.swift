@@ -141,9 +141,12 @@ package enum NumberConversion {
   /// Reads `text` as the nearest `Double` (correctly rounded), or `nil` when the magnitude is
   /// beyond `Double`'s range. JSON5's `Infinity` and `NaN` read as themselves.
   package static func double(_ text: UnsafeBufferPointer<UInt8>, nonStandard: Bool) -> Double? {
-    if !nonStandard, let fast = clinger(text) { return fast }
-    // Rare: more than 19 digits, a large exponent, or JSON5 syntax. The standard library's
-    // conversion is correctly rounded and accepts every JSON and JSON5 form.
+    if !nonStandard, let decimal = decimal(text) {
+      if let fast = clinger(decimal) { return fast }
+      if let exact = eiselLemire(decimal) { return exact }
+    }
+    // Rare: more than 19 significant digits, or JSON5 syntax. The standard library's conversion
+    // is correctly rounded and accepts every JSON and JSON5 form.
     let string = String(decoding: text, as: UTF8.self)
     guard let value = Double(string) else { return nil }
     if value.isInfinite {
@@ -153,10 +156,17 @@ package enum NumberConversion {
     return value
   }
 
-  /// Clinger's fast path: when the decimal significand fits in 53 bits and the power of ten is
-  /// exact, one multiplication or division is correctly rounded.
+  /// A JSON number as `±significand × 10^exponent` with at most 19 significant digits.
+  struct DecimalNumber {
+    var negative: Bool
+    var significand: UInt64
+    var exponent: Int
+  }
+
+  /// Splits a JSON number into significand and exponent, or `nil` when it has more than 19
+  /// significant digits or an exponent beyond ±400 (the general path handles those).
   @inline(__always)
-  private static func clinger(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+  static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> DecimalNumber? {
     var i = 0
     var negative = false
     if text[0] == UInt8(ascii: "-") {
@@ -208,8 +218,16 @@ package enum NumberConversion {
       }
       scale += exponentNegative ? -exponent : exponent
     }
-    guard significand <= 1 << 53 else { return nil }
-    var value = Double(significand)
+    return DecimalNumber(negative: negative, significand: significand, exponent: scale)
+  }
+
+  /// Clinger's fast path: when the decimal significand fits in 53 bits and the power of ten is
+  /// exact, one multiplication or division is correctly rounded.
+  @inline(__always)
+  static func clinger(_ decimal: DecimalNumber) -> Double? {
+    guard decimal.significand <= 1 << 53 else { return nil }
+    var value = Double(decimal.significand)
+    let scale = decimal.exponent
     if scale < 0 {
       guard scale >= -22 else { return nil }
       value /= powersOfTen[-scale]
@@ -217,6 +235,56 @@ package enum NumberConversion {
       guard scale <= 22 else { return nil }
       value *= powersOfTen[scale]
     }
-    return negative ? -value : value
+    return decimal.negative ? -value : value
+  }
+
+  /// The Eisel–Lemire algorithm (Lemire, "Number Parsing at a Gigabyte per Second", 2021):
+  /// the correctly rounded `Double` of a significand of at most 19 digits times a power of ten,
+  /// from one or two 64×128-bit multiplications by a table of powers of five. `nil` only when
+  /// the value overflows `Double`.
+  static func eiselLemire(_ decimal: DecimalNumber) -> Double? {
+    let q = decimal.exponent
+    var w = decimal.significand
+    let sign: UInt64 = decimal.negative ? 1 << 63 : 0
+    if w == 0 || q < smallestPowerOfFive { return Double(bitPattern: sign) }
+    if q > 308 { return nil }
+    let leadingZeros = w.leadingZeroBitCount
+    w <<= UInt64(leadingZeros)
+    // The product's top 55 bits decide the result unless the bits below them are all ones.
+    let index = 2 * (q - smallestPowerOfFive)
+    var (high, low) = w.multipliedFullWidth(by: powersOfFive[index])
+    let precisionMask: UInt64 = 0x1FF
+    if high & precisionMask == precisionMask {
+      let second = w.multipliedFullWidth(by: powersOfFive[index + 1]).high
+      low = low &+ second
+      if second > low { high &+= 1 }
+    }
+    let upperBit = Int(high >> 63)
+    let shift = UInt64(upperBit + 9)
+    var mantissa = high >> shift
+    // floor(log2(10^q)) + 63, then the bias.
+    var power2 = (((152_170 + 65_536) * q) >> 16) + 63 + upperBit - leadingZeros + 1023
+    if power2 <= 0 {
+      // Subnormal, or zero.
+      if -power2 + 1 >= 64 { return Double(bitPattern: sign) }
+      mantissa >>= UInt64(-power2 + 1)
+      mantissa += mantissa & 1
+      mantissa >>= 1
+      power2 = mantissa < (1 << 52) ? 0 : 1
+      return Double(bitPattern: sign | UInt64(power2) << 52 | (mantissa & ((1 << 52) - 1)))
+    }
+    // Exactly halfway between two doubles: round to even rather than up.
+    if low <= 1, q >= -4, q <= 23, mantissa & 3 == 1, mantissa << shift == high {
+      mantissa &= ~1
+    }
+    mantissa += mantissa & 1
+    mantissa >>= 1
+    if mantissa >= 2 << 52 {
+      mantissa = 1 << 52
+      power2 += 1
+    }
+    mantissa &= ~(1 << 52)
+    if power2 >= 0x7FF { return nil }
+    return Double(bitPattern: sign | UInt64(power2) << 52 | mantissa)
   }
 }
