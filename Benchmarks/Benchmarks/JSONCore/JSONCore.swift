@@ -20,8 +20,11 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("parse JSONValue \(corpus.name)") { benchmark in
       for _ in benchmark.scaledIterations { blackHole(try JSONValue(parsing: bytes)) }
     }
-    func codable<T: Codable & Sendable>(_ type: T.Type) {
+    func codable<T: Codable & Sendable & JSONModel>(_ type: T.Type) {
       let data = Data(bytes)
+      Benchmark("decode JSONModel \(corpus.name)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try T(jsonBytes: bytes)) }
+      }
       Benchmark("decode Codable BinderyDecoder \(corpus.name)") { benchmark in
         let decoder = BinderyDecoder()
         for _ in benchmark.scaledIterations { blackHole(try decoder.decode(T.self, from: bytes)) }

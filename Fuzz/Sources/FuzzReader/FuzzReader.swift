@@ -54,7 +54,14 @@ private func walk(_ cursor: JSONCursor) {
   case .null, .bool:
     _ = try? cursor.bool()
   case .number:
-    _ = try? cursor.double()
+    // The reader's conversion must agree bit for bit with the standard library's.
+    if let text = try? cursor.numberText(), let expected = Double(text), expected.isFinite,
+      !text.contains("x"), !text.contains("X")
+    {
+      guard let actual = try? cursor.double(), actual.bitPattern == expected.bitPattern else {
+        fatalError("\(text) read as \(String(describing: try? cursor.double())), not \(expected)")
+      }
+    }
     _ = try? cursor.integer(Int64.self)
     _ = try? cursor.integer(UInt8.self)
     _ = try? cursor.numberText()
