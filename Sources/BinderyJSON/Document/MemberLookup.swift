@@ -30,6 +30,12 @@ package struct MemberLookup {
 
   /// The tape index of the value for `key`, or `nil` when the object has no such member.
   package mutating func valueIndex(forKey key: String, in document: JSONDocument) -> Int? {
+    // Literal and native strings are contiguous: read them in place, without a copy.
+    if let found = key.utf8.withContiguousStorageIfAvailable({
+      valueIndex(forUTF8: $0, in: document)
+    }) {
+      return found
+    }
     var key = key
     return key.withUTF8 { valueIndex(forUTF8: $0, in: document) }
   }
