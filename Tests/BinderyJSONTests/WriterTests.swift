@@ -66,7 +66,7 @@ struct WriterTests {
     try writer.double(3.0)
     try writer.double(-0.0)
     try writer.double(1e300)
-    try writer.double(5e-324)
+    try writer.double(.leastNonzeroMagnitude)
     try writer.number(JSONNumber(text: "1.000000000000000000001")!)
     try writer.endArray()
     #expect(

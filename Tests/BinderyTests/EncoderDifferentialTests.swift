@@ -19,7 +19,7 @@ struct EncoderDifferentialTests {
       Container(
         items: [Inner(id: 1, title: "a")], byName: ["myKey": Inner(id: 2, title: "b")],
         byId: [1: "one", 22: "two"],
-        matrix: [[1, 2.5], [], [-0.0, 1e300, 5e-324, 0.1]], set: [3],
+        matrix: [[1, 2.5], [], [-0.0, 1e300, .leastNonzeroMagnitude, 0.1]], set: [3],
         optionalItems: [nil, Inner(id: 5, title: "e")]))
     expectSameEncoding([1.0, 100, 1e16, 1.5e-7, 123456789.125])
     expectSameEncoding([Float(1), 0.1, 3.4e38, 1e-7])
