@@ -2,17 +2,30 @@ public import SwiftDiagnostics
 
 /// Every diagnostic the Bindery macros emit, each with a stable ID (`Bindery.<case>`).
 public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
+  /// `@JSONModel` on a protocol, actor or other declaration it cannot map.
   case unsupportedDeclaration(kind: String)
+  /// A mapping attribute on a computed property; fix-it: remove it.
   case attributeOnComputedProperty(attribute: String, property: String)
+  /// A property that is not decoded has no initial value and is not optional; fix-it: make it
+  /// optional.
   case ignoredWithoutDefault(property: String)
+  /// A mapped property whose type cannot be read from its declaration.
   case missingTypeAnnotation(property: String)
+  /// A function, tuple, `Any` or metatype without a transformer; fix-it: add `@Ignore`.
   case undecodableType(property: String, type: String)
+  /// Two properties read from the same key.
   case duplicateKey(key: String, property: String, other: String)
+  /// A decoding attribute on a `let` with an initial value; fix-it: make it a `var`.
   case letWithInitialValue(attribute: String, property: String)
+  /// A case of a tagged enum that does not carry exactly one model.
   case unionCaseShape(name: String)
+  /// `tag:` on a struct or class.
   case tagOutsideEnum
+  /// `@UnknownKeys` on a property that is not `[String: JSONValue]`.
   case unknownKeysType(property: String)
+  /// `@Key` without a non-empty string literal.
   case invalidKey(property: String)
+  /// Two attributes that cannot apply together.
   case conflictingAttributes(first: String, second: String, property: String)
 
   /// The text shown to the user.
@@ -71,9 +84,13 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
 
 /// The fix-its offered with ``BinderyDiagnostic``s.
 public enum BinderyFixIt: FixItMessage, Sendable {
+  /// Removes the named attribute.
   case removeAttribute(String)
+  /// Makes the property's type optional.
   case makeOptional
+  /// Adds `@Ignore`.
   case addIgnore
+  /// Turns `let` into `var`.
   case changeLetToVar
 
   /// The text shown on the fix-it.
