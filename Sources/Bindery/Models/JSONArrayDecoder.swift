@@ -89,10 +89,14 @@ public struct JSONArrayDecoder: Sequence {
     @usableFromInline var failed = false
     @usableFromInline var decoded = 0
     @usableFromInline var position = 0
+    @usableFromInline var skipped = 0
 
     @usableFromInline
     init(lossy: Bool) { self.lossy = lossy }
   }
+
+  /// Skipped elements reported one by one; more are summed up in one warning.
+  static let reportedSkips = 20
 
   /// Records an element's failure: skipped in a lossy collection, rethrown in first-error mode.
   @usableFromInline
@@ -101,7 +105,12 @@ public struct JSONArrayDecoder: Sequence {
   ) throws {
     context.record(error, at: element.index)
     if state.lossy {
-      skip(element, position: state.position, since: mark)
+      state.skipped += 1
+      if state.skipped <= Self.reportedSkips {
+        skip(element, position: state.position, since: mark)
+      } else {
+        _ = context.takeProblems(since: mark)
+      }
     } else if context.options.stopsAtFirstError {
       throw RecordedFailure()
     } else {
@@ -114,6 +123,13 @@ public struct JSONArrayDecoder: Sequence {
   @usableFromInline
   func finish(_ state: LoopState) throws {
     if state.failed { throw RecordedFailure() }
+    if state.skipped > Self.reportedSkips {
+      context.warnings.append(
+        JSONDecodingWarning(
+          kind: .skippedElement, path: cursor.path,
+          message: "skipped \(state.skipped - Self.reportedSkips) more elements that failed to "
+            + "decode (\(state.skipped) of \(count) in all)"))
+    }
     if state.lossy, state.decoded == 0, count > 0 {
       throw context.problem(
         .everyElementFailed, at: index,
@@ -125,7 +141,7 @@ public struct JSONArrayDecoder: Sequence {
     let causes = context.takeProblems(since: mark)
     context.warnings.append(
       JSONDecodingWarning(
-        kind: .skippedElement, path: element.path,
+        kind: .skippedElement, path: context.warningPath(at: element.index),
         message: "skipped element \(position) that failed to decode", problems: causes))
   }
 }

@@ -278,7 +278,7 @@ extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
           let causes = context.takeProblems(since: mark)
           context.warnings.append(
             JSONDecodingWarning(
-              kind: .skippedElement, path: value.path,
+              kind: .skippedElement, path: context.warningPath(at: value.index),
               message: "skipped member '\(member.key)' that failed to decode", problems: causes))
         } else if context.options.stopsAtFirstError {
           throw RecordedFailure()

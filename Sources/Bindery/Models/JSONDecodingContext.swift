@@ -121,6 +121,13 @@ final class JSONDecodingContext {
     expected: String, found: String? = nil, hint: String = ""
   ) -> JSONDecodingProblem {
     let cursor = document.root.cursor(atIndex: index)
+    guard spendDetail() else {
+      // Past the budget: the offset and the values, but no path, line or excerpt, each of which
+      // costs a pass over the input.
+      return JSONDecodingProblem(
+        kind: kind, path: JSONPath(), offset: cursor.offset, line: 0, column: 0,
+        expected: expected, found: found ?? describe(at: index), hint: hint)
+    }
     var path = cursor.path
     if let component { path = path.appending(component) }
     let location = document.locate(offset: cursor.offset)
@@ -128,6 +135,23 @@ final class JSONDecodingContext {
       kind: kind, path: path, offset: cursor.offset, line: location.line, column: location.column,
       excerpt: location.excerpt, excerptColumn: location.excerptColumn, expected: expected,
       found: found ?? describe(at: index), hint: hint)
+  }
+
+  /// How many more problems and warnings get a path, line, column and excerpt. Each costs a
+  /// pass over the input, so a document with 10,000 bad values would otherwise take quadratic
+  /// time; the rest are counted and keep their offset.
+  private var detailBudget = 200
+
+  /// Takes one unit of the detail budget, or returns false when it is spent.
+  func spendDetail() -> Bool {
+    guard detailBudget > 0 else { return false }
+    detailBudget -= 1
+    return true
+  }
+
+  /// The path of a value for a warning, or an empty path once the detail budget is spent.
+  func warningPath(at index: Int) -> JSONPath {
+    spendDetail() ? document.root.cursor(atIndex: index).path : JSONPath()
   }
 
   /// `string "abc"`, `number 12`, `object`, `array of 3`, `null`, `true`.

@@ -103,12 +103,20 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
     }
   }
 
-  /// `PATH (line L, column C): message; hint` on one line.
+  /// `PATH (line L, column C): message; hint` on one line. Problems past the first few hundred
+  /// of one decode name their byte offset only (see ``hasLocation``).
   public var description: String {
+    guard hasLocation else {
+      return "byte \(offset): \(message)" + (hint.isEmpty ? "" : "; \(hint)")
+    }
     let place = path.components.isEmpty ? "top level" : path.description
     return "\(place) (line \(line), column \(column)): \(message)"
       + (hint.isEmpty ? "" : "; \(hint)")
   }
+
+  /// Whether ``path``, ``line``, ``column`` and ``excerpt`` were computed. A decode computes them
+  /// for its first 200 problems and warnings: each costs a pass over the input.
+  public var hasLocation: Bool { line > 0 }
 
   /// ``description`` followed by the excerpt and a caret under the problem, for terminals.
   public var detailedDescription: String {
@@ -190,13 +198,22 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     self.warnings = warnings
   }
 
-  /// A headline with the number of problems, then each with its excerpt and caret.
+  /// A headline with the number of problems, then the first ``describedProblems`` with their
+  /// excerpts and carets, and a count of the rest.
   public var description: String {
     let count = problems.count
     var text = count == 1 ? "1 problem decoding JSON:" : "\(count) problems decoding JSON:"
-    for problem in problems { text += "\n  " + problem.detailedDescription.replacingNewlines() }
+    for problem in problems.prefix(Self.describedProblems) {
+      text += "\n  " + problem.detailedDescription.replacingNewlines()
+    }
+    if count > Self.describedProblems {
+      text += "\n  … and \(count - Self.describedProblems) more"
+    }
     return text
   }
+
+  /// How many problems ``description`` shows.
+  public static let describedProblems = 20
 }
 
 extension String {

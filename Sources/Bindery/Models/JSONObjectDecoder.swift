@@ -315,7 +315,8 @@ public struct JSONObjectDecoder {
       let causes = context.takeProblems(since: mark)
       context.warnings.append(
         JSONDecodingWarning(
-          kind: .defaultUsed, path: value.path, message: "used the default for a bad value",
+          kind: .defaultUsed, path: context.warningPath(at: value.index),
+          message: "used the default for a bad value",
           problems: causes))
       return defaultValue()
     }

@@ -61,7 +61,8 @@ public struct JSONValueDecoder {
   }
 
   func coerced(_ message: String) {
-    context.warnings.append(JSONDecodingWarning(kind: .coerced, path: path, message: message))
+    context.warnings.append(
+      JSONDecodingWarning(kind: .coerced, path: context.warningPath(at: index), message: message))
   }
 
   // MARK: Scalars
