@@ -21,6 +21,8 @@ let package = Package(
   products: [
     .library(name: "Bindery", targets: ["Bindery"]),
     .library(name: "BinderyJSON", targets: ["BinderyJSON"]),
+    .library(name: "BinderyRemote", targets: ["BinderyRemote"]),
+    .executable(name: "flickr-feed", targets: ["FlickrFeed"]),
     .executable(name: "bindery", targets: ["BinderyCLI"]),
   ],
   dependencies: [
@@ -54,6 +56,13 @@ let package = Package(
     .target(
       name: "Bindery", dependencies: ["BinderyJSON", "BinderyNaming", "BinderyMacros"],
       swiftSettings: strictSettings),
+    .target(name: "BinderyRemote", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .executableTarget(
+      name: "FlickrFeed",
+      dependencies: ["BinderyRemote", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      path: "Examples/FlickrFeed",
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "BinderyCLI",
       dependencies: [

@@ -1,0 +1,126 @@
+public import Foundation
+
+/// An HTTP method, with whether repeating it is safe (only idempotent requests are retried).
+public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+  /// The method's name, such as `GET`.
+  public let rawValue: String
+
+  /// Creates a method from its name.
+  ///
+  /// - Parameter rawValue: The name, such as `GET`.
+  public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
+
+  /// `GET`.
+  public static let get = HTTPMethod(rawValue: "GET")
+  /// `HEAD`.
+  public static let head = HTTPMethod(rawValue: "HEAD")
+  /// `POST`: not idempotent, never retried.
+  public static let post = HTTPMethod(rawValue: "POST")
+  /// `PUT`.
+  public static let put = HTTPMethod(rawValue: "PUT")
+  /// `PATCH`: not idempotent, never retried.
+  public static let patch = HTTPMethod(rawValue: "PATCH")
+  /// `DELETE`.
+  public static let delete = HTTPMethod(rawValue: "DELETE")
+
+  /// Whether sending the request twice has the same effect as once (RFC 9110 §9.2.2).
+  public var isIdempotent: Bool {
+    ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"].contains(rawValue)
+  }
+
+  /// The method's name.
+  public var description: String { rawValue }
+}
+
+/// A request as a transport sends it.
+public struct HTTPRequest: Sendable {
+  /// The method.
+  public var method: HTTPMethod
+  /// The full URL, query included.
+  public var url: URL
+  /// Header fields.
+  public var headers: [String: String]
+  /// The body, if any.
+  public var body: [UInt8]?
+
+  /// Creates a request.
+  ///
+  /// - Parameters:
+  ///   - method: The method.
+  ///   - url: The full URL.
+  ///   - headers: Header fields.
+  ///   - body: The body, if any.
+  public init(method: HTTPMethod, url: URL, headers: [String: String] = [:], body: [UInt8]? = nil) {
+    self.method = method
+    self.url = url
+    self.headers = headers
+    self.body = body
+  }
+}
+
+/// A response as a transport returns it.
+public struct HTTPResponse: Sendable {
+  /// The status code.
+  public var status: Int
+  /// Header fields, names lower-cased.
+  public var headers: [String: String]
+  /// The body.
+  public var body: [UInt8]
+  /// The URL that answered (after redirects).
+  public var url: URL
+
+  /// Creates a response.
+  ///
+  /// - Parameters:
+  ///   - status: The status code.
+  ///   - headers: Header fields; names are lower-cased.
+  ///   - body: The body.
+  ///   - url: The URL that answered.
+  public init(status: Int, headers: [String: String] = [:], body: [UInt8] = [], url: URL) {
+    self.status = status
+    self.headers = Dictionary(
+      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    self.body = body
+    self.url = url
+  }
+
+  /// A header field by name, in any case.
+  ///
+  /// - Parameter name: The field name.
+  /// - Returns: The value, or `nil`.
+  public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// The bounds every request is sent within.
+public struct TransportLimits: Sendable, Hashable {
+  /// The longest the whole exchange may take.
+  public var timeout: Duration
+  /// The largest body accepted; a longer one ends the exchange with
+  /// ``RemoteError/Kind-swift.struct/bodyTooLarge``.
+  public var maxBodySize: Int
+
+  /// Creates limits.
+  ///
+  /// - Parameters:
+  ///   - timeout: The longest the exchange may take.
+  ///   - maxBodySize: The largest body accepted, in bytes.
+  public init(timeout: Duration, maxBodySize: Int) {
+    self.timeout = timeout
+    self.maxBodySize = maxBodySize
+  }
+}
+
+/// Sends requests: ``URLSessionTransport`` in apps, any conforming type in tests or for other
+/// HTTP stacks.
+public protocol HTTPTransport: Sendable {
+  /// Sends a request and returns the whole response, within the limits.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - limits: The timeout and the largest body accepted.
+  /// - Returns: The response, whatever its status.
+  /// - Throws: ``RemoteError`` for transport failures, timeouts, bodies over the limit and
+  ///   cancellation.
+  func send(_ request: HTTPRequest, limits: TransportLimits) async throws(RemoteError)
+    -> HTTPResponse
+}

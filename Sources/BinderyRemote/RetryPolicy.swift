@@ -1,0 +1,78 @@
+public import Foundation
+
+/// When and how a failed idempotent request is tried again: exponential backoff, honouring a
+/// server's `Retry-After`. Non-idempotent requests (`POST`, `PATCH`) are never retried.
+public struct RetryPolicy: Sendable, Hashable {
+  /// The most attempts in all, the first included; 1 turns retries off.
+  public var maxAttempts: Int
+  /// The delay before the second attempt.
+  public var initialDelay: Duration
+  /// How much each further delay grows.
+  public var multiplier: Double
+  /// The longest delay, whether computed or asked for by `Retry-After`.
+  public var maxDelay: Duration
+  /// Status codes worth retrying.
+  public var retryableStatuses: Set<Int>
+
+  /// Creates a policy.
+  ///
+  /// - Parameters:
+  ///   - maxAttempts: The most attempts in all.
+  ///   - initialDelay: The delay before the second attempt.
+  ///   - multiplier: How much each further delay grows.
+  ///   - maxDelay: The longest delay.
+  ///   - retryableStatuses: Status codes worth retrying.
+  public init(
+    maxAttempts: Int = 3, initialDelay: Duration = .milliseconds(500), multiplier: Double = 2,
+    maxDelay: Duration = .seconds(30), retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+  ) {
+    self.maxAttempts = max(1, maxAttempts)
+    self.initialDelay = initialDelay
+    self.multiplier = multiplier
+    self.maxDelay = maxDelay
+    self.retryableStatuses = retryableStatuses
+  }
+
+  /// No retries.
+  public static let none = RetryPolicy(maxAttempts: 1)
+
+  /// Whether a failure may be retried.
+  func shouldRetry(_ error: RemoteError, method: HTTPMethod, attempt: Int) -> Bool {
+    guard method.isIdempotent, attempt < maxAttempts else { return false }
+    if error.kind == .httpStatus { return retryableStatuses.contains(error.status ?? 0) }
+    return error.kind == .transport || error.kind == .timeout
+  }
+
+  /// The delay before the next attempt: `Retry-After` when the server gives one (seconds or an
+  /// HTTP date), else the backoff for this attempt; never more than ``maxDelay``.
+  func delay(after error: RemoteError, attempt: Int, now: Date = Date()) -> Duration {
+    if let value = error.headers["retry-after"]?.trimmingCharacters(in: .whitespaces) {
+      if let seconds = Double(value), seconds >= 0 {
+        return min(.milliseconds(Int64(seconds * 1000)), maxDelay)
+      }
+      if let date = Self.httpDate(value) {
+        let seconds = max(0, date.timeIntervalSince(now))
+        return min(.milliseconds(Int64(seconds * 1000)), maxDelay)
+      }
+    }
+    let factor = pow(multiplier, Double(attempt - 1))
+    return min(initialDelay * factor, maxDelay)
+  }
+
+  /// Parses an IMF-fixdate such as `Sun, 06 Nov 1994 08:49:37 GMT`.
+  static func httpDate(_ text: String) -> Date? {
+    let parts = text.split(separator: " ")
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    guard parts.count == 6, let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])),
+      let year = Int(parts[3])
+    else { return nil }
+    let time = parts[4].split(separator: ":").compactMap { Int($0) }
+    guard time.count == 3 else { return nil }
+    var components = DateComponents()
+    (components.year, components.month, components.day) = (year, month + 1, day)
+    (components.hour, components.minute, components.second) = (time[0], time[1], time[2])
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "GMT") ?? calendar.timeZone
+    return calendar.date(from: components)
+  }
+}
