@@ -30,6 +30,8 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
+    // Tests only: an in-process HTTP server on 127.0.0.1 for BinderyRemote's tests.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
   ],
   targets: [
     .target(name: "BinderyJSON", swiftSettings: coreSettings),
@@ -109,6 +111,16 @@ let package = Package(
     .testTarget(
       name: "BinderyModelTests",
       dependencies: ["Bindery", "BinderyTestSupport"],
+      exclude: ["Fixtures"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyRemoteTests",
+      dependencies: [
+        "BinderyRemote",
+        "BinderyTestSupport",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ],
       exclude: ["Fixtures"],
       swiftSettings: strictSettings
     ),

@@ -62,15 +62,18 @@ public struct RemotePages<Model: JSONDecodable & Sendable>: AsyncSequence, Senda
       let response = try await client.response(.get, url: url)
       let document: JSONDocument
       do {
-        document = try JSONDocument(parsing: response.body, options: client.configuration.decoding.reading)
+        document = try JSONDocument(
+          parsing: response.body, options: client.configuration.decoding.reading)
       } catch {
         throw RemoteError(
           .decoding, url: response.url, status: response.status, headers: response.headers,
           body: response.body,
-          report: JSONDecodingError(problems: [JSONDecodingProblem(
-            kind: .malformedJSON, path: JSONPath(), offset: error.offset, line: error.line,
-            column: error.column, excerpt: error.excerpt, excerptColumn: error.excerptColumn,
-            expected: "valid JSON", found: error.message)]))
+          report: JSONDecodingError(problems: [
+            JSONDecodingProblem(
+              kind: .malformedJSON, path: JSONPath(), offset: error.offset, line: error.line,
+              column: error.column, excerpt: error.excerpt, excerptColumn: error.excerptColumn,
+              expected: "valid JSON", found: error.message)
+          ]))
       }
       let elements: [Model]
       do {
@@ -105,7 +108,7 @@ public struct RemotePages<Model: JSONDecodable & Sendable>: AsyncSequence, Senda
           }
         guard count > 0, offset < (total ?? .max) else { return nil }
         return try pages.client.url(
-          for: pages.firstURL.absoluteString,
+          for: pages.client.baseURL.absoluteString,
           query: [
             URLQueryItem(name: offsetParameter, value: String(offset)),
             URLQueryItem(name: limitParameter, value: String(limit)),
@@ -119,7 +122,8 @@ public struct RemotePages<Model: JSONDecodable & Sendable>: AsyncSequence, Senda
       case .cursor(let parameter, let path):
         guard let token = text(at: path), !token.isEmpty else { return nil }
         return try pages.client.url(
-          for: pages.firstURL.absoluteString, query: [URLQueryItem(name: parameter, value: token)])
+          for: pages.client.baseURL.absoluteString,
+          query: [URLQueryItem(name: parameter, value: token)])
       }
     }
 
@@ -127,12 +131,15 @@ public struct RemotePages<Model: JSONDecodable & Sendable>: AsyncSequence, Senda
     static func nextLink(_ header: String) -> String? {
       for part in header.split(separator: ",") {
         let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let target = pieces.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
+        guard let target = pieces.first, target.hasPrefix("<"), target.hasSuffix(">") else {
+          continue
+        }
         let isNext = pieces.dropFirst().contains { parameter in
           let normalized = parameter.replacingOccurrences(of: " ", with: "").lowercased()
           return normalized == "rel=\"next\"" || normalized == "rel=next"
-            || (normalized.hasPrefix("rel=\"") && normalized.dropFirst(5).dropLast()
-              .split(separator: " ").contains("next"))
+            || (normalized.hasPrefix("rel=\"")
+              && normalized.dropFirst(5).dropLast()
+                .split(separator: " ").contains("next"))
         }
         if isNext { return String(target.dropFirst().dropLast()) }
       }
@@ -208,7 +215,8 @@ extension ResourceClient {
     let base = try url(for: path, query: query)
     let first = try url(for: path, query: items)
     return RemotePages(
-      client: ResourceClient(baseURL: base, configuration: configurationWithoutDefaults, transport: transport),
+      client: ResourceClient(
+        baseURL: base, configuration: configurationWithoutDefaults, transport: transport),
       firstURL: first, resultKeyPath: resultKeyPath, pagination: pagination, maxPages: maxPages)
   }
 

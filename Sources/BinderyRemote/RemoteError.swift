@@ -95,7 +95,8 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
       let body = bodyExcerpt.isEmpty ? "" : ": " + bodyExcerpt.prefix(200)
       return "HTTP \(status ?? 0) from \(target)\(body)"
     case .decoding:
-      return "the response from \(target) did not decode: \(report.map(String.init(describing:)) ?? underlying)"
+      return
+        "the response from \(target) did not decode: \(report.map(String.init(describing:)) ?? underlying)"
     case .timeout: return "\(target) did not answer in time"
     case .cancelled: return "the request to \(target) was cancelled"
     case .bodyTooLarge: return "the response from \(target) is larger than allowed (\(underlying))"

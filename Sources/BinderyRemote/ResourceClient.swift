@@ -156,7 +156,8 @@ public struct ResourceClient: Sendable {
       allHeaders["Content-Type"] = "application/json"
     }
     let request = HTTPRequest(method: method, url: url, headers: allHeaders, body: body)
-    let limits = TransportLimits(timeout: configuration.timeout, maxBodySize: configuration.maxBodySize)
+    let limits = TransportLimits(
+      timeout: configuration.timeout, maxBodySize: configuration.maxBodySize)
     var attempt = 1
     while true {
       var failure: RemoteError

@@ -62,8 +62,11 @@ public struct RetryPolicy: Sendable, Hashable {
   /// Parses an IMF-fixdate such as `Sun, 06 Nov 1994 08:49:37 GMT`.
   static func httpDate(_ text: String) -> Date? {
     let parts = text.split(separator: " ")
-    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    guard parts.count == 6, let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])),
+    let months = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+    guard parts.count == 6, let day = Int(parts[1]),
+      let month = months.firstIndex(of: String(parts[2])),
       let year = Int(parts[3])
     else { return nil }
     let time = parts[4].split(separator: ":").compactMap { Int($0) }

@@ -33,12 +33,16 @@ public struct URLSessionTransport: HTTPTransport {
     urlRequest.httpMethod = request.method.rawValue
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     if let body = request.body { urlRequest.httpBody = Data(body) }
-    let seconds = Double(limits.timeout.components.seconds)
+    let seconds =
+      Double(limits.timeout.components.seconds)
       + Double(limits.timeout.components.attoseconds) * 1e-18
-    urlRequest.timeoutInterval = seconds
+    // URLSession's own timeouts are a backstop a second later: on Linux they are whole
+    // seconds (a fraction can end a request at once); the watchdog below keeps the exact one.
+    let backstop = seconds.rounded(.up) + 1
+    urlRequest.timeoutInterval = backstop
     let configuration = self.configuration.copy() as? URLSessionConfiguration ?? .ephemeral
-    configuration.timeoutIntervalForRequest = seconds
-    configuration.timeoutIntervalForResource = seconds
+    configuration.timeoutIntervalForRequest = backstop
+    configuration.timeoutIntervalForResource = backstop
     let exchange = Exchange(limit: limits.maxBodySize, url: request.url)
     let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }
@@ -128,7 +132,10 @@ final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
     let (continuation, result) = lock.withLock {
-      () -> (CheckedContinuation<Result<HTTPResponse, RemoteError>, Never>?, Result<HTTPResponse, RemoteError>) in
+      () -> (
+        CheckedContinuation<Result<HTTPResponse, RemoteError>, Never>?,
+        Result<HTTPResponse, RemoteError>
+      ) in
       finished = true
       let continuation = self.continuation
       self.continuation = nil
@@ -140,7 +147,9 @@ final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   /// The result of the finished exchange; called under `lock`.
   private func outcome(_ error: Error?) -> Result<HTTPResponse, RemoteError> {
     let headers = (response?.allHeaderFields ?? [:]).reduce(into: [String: String]()) {
-      if let name = $1.key as? String, let value = $1.value as? String { $0[name.lowercased()] = value }
+      if let name = $1.key as? String, let value = $1.value as? String {
+        $0[name.lowercased()] = value
+      }
     }
     if let reason = stopReason {
       let detail = reason == .bodyTooLarge ? "more than \(limit) bytes" : ""

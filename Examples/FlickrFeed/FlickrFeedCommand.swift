@@ -1,0 +1,82 @@
+import ArgumentParser
+import Bindery
+import BinderyRemote
+import Foundation
+
+/// Prints Flickr's public photo feed: the one that ships with the repository, or a live one.
+@main
+struct FlickrFeedCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "flickr-feed",
+    abstract: "Print a Flickr public photo feed as a table, or as JSON.",
+    discussion: """
+      With no arguments, reads Samples/flickr-public-feed.json, which (like every Flickr JSON
+      feed) escapes apostrophes as \\' and so is not strict JSON.
+      """)
+
+  @Option(
+    help:
+      "Fetch a live feed, e.g. https://www.flickr.com/services/feeds/photos_public.gne?format=json&nojsoncallback=1"
+  )
+  var url: String?
+
+  @Option(help: "Read a feed from this file instead of the sample.")
+  var file: String?
+
+  @Flag(help: "Print the decoded models exported back to JSON.")
+  var json = false
+
+  func run() async throws {
+    let reading = JSONDecodingOptions(reading: .allowEscapedApostrophe)
+    let feed: PublicPhotos
+    if let url {
+      guard let address = URL(string: url) else { throw ValidationError("'\(url)' is not a URL") }
+      let client = ResourceClient(
+        baseURL: address, configuration: .init(timeout: .seconds(20), decoding: reading))
+      feed = try await client.fetch(PublicPhotos.self, path: address.absoluteString)
+    } else {
+      let path = file ?? Self.samplePath
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      feed = try PublicPhotos(jsonData: data, options: reading)
+    }
+    if json {
+      print(try feed.jsonString(options: JSONEncodingOptions(writing: .pretty)))
+      return
+    }
+    print(feed.title)
+    print("modified \(Self.format(feed.modified)), \(feed.items.count) photos\n")
+    print(Self.table(feed.items))
+  }
+
+  /// The sample that ships with the repository, found from this file's place in it.
+  static var samplePath: String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Samples/flickr-public-feed.json").path
+  }
+
+  static func format(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    return formatter.string(from: date)
+  }
+
+  /// Columns padded to their widest cell, long titles and tags cut with an ellipsis.
+  static func table(_ photos: [Photo]) -> String {
+    func cut(_ text: String, _ width: Int) -> String {
+      text.count <= width ? text : String(text.prefix(width - 1)) + "…"
+    }
+    let rows =
+      [["title", "published", "tags", "image"]]
+      + photos.map { photo in
+        [
+          cut(photo.title.isEmpty ? "(untitled)" : photo.title, 34), format(photo.date),
+          cut(photo.tags.words.joined(separator: " "), 28), photo.imageURL.absoluteString,
+        ]
+      }
+    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      row.enumerated().map { column, cell in
+        column == 3 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+      }.joined(separator: "  ")
+    }.joined(separator: "\n")
+  }
+}
