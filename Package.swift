@@ -118,6 +118,7 @@ let package = Package(
       name: "BinderyRemoteTests",
       dependencies: [
         "BinderyRemote",
+        "FlickrFeed",
         "BinderyTestSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],

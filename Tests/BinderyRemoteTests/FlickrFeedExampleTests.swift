@@ -1,0 +1,78 @@
+import Bindery
+import BinderyTestSupport
+import FlyingFox
+import Foundation
+import Testing
+
+/// Runs the built `flickr-feed` example as a process.
+@Suite(.serialized) struct FlickrFeedExampleTests {
+  static var executable: URL {
+    var directory = Bundle.main.bundleURL
+    if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
+    for candidate in [directory, directory.deletingLastPathComponent()] {
+      let url = candidate.appendingPathComponent("flickr-feed")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return directory.appendingPathComponent("flickr-feed")
+  }
+
+  func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: Fixtures.repositoryRoot())
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: out, as: UTF8.self),
+      String(decoding: err, as: UTF8.self)
+    )
+  }
+
+  @Test func printsTheSampleFeedAsATable() throws {
+    let result = try run([])
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "Uploads from everyone")
+    #expect(lines[1] == "modified 2016-01-22T10:22:48Z, 4 photos")
+    #expect(result.output.contains("Sunset over the bay 'golden hour'  2016-01-22T10:22:48Z"))
+    #expect(
+      result.output.contains("https://farm2.staticflickr.com/1600/24238390321_3e4c8a7f9b_m.jpg"))
+  }
+
+  @Test func exportsTheModelsBackToJSON() throws {
+    let result = try run(["--json"])
+    #expect(result.status == 0)
+    let value = try JSONValue(parsing: result.output)
+    #expect(
+      value["items"]?[0]?["media"]?["m"]
+        == "https://farm2.staticflickr.com/1600/24238390321_3e4c8a7f9b_m.jpg")
+    #expect(value["items"]?[0]?["tags"] == "sunset bay golden hour")
+  }
+
+  @Test func fetchesALiveFeedFromAURL() async throws {
+    let feed = try Fixtures.bytes("flickr-public-feed.json")
+    let server = try await LoopbackServer.start { server in
+      await server.appendRoute("GET /services/feeds/photos_public.gne") { _ in
+        FlyingFox.HTTPResponse(statusCode: .ok, body: Data(feed))
+      }
+    }
+    defer { Task { await server.stop() } }
+    let url = server.baseURL.absoluteString + "services/feeds/photos_public.gne?format=json"
+    let result = try run(["--url", url])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.hasPrefix("Uploads from everyone\n"))
+  }
+
+  @Test func aMissingFileFailsWithAMessage() throws {
+    let result = try run(["--file", "/nonexistent/feed.json"])
+    #expect(result.status != 0)
+    #expect(result.error.contains("nonexistent"))
+  }
+}
