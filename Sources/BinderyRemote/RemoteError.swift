@@ -57,6 +57,8 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
   public var report: JSONDecodingError?
   /// A description of the underlying error, for transport failures.
   public var underlying: String
+  /// The underlying error itself (a `URLError` from ``URLSessionTransport``), when there is one.
+  public var underlyingError: (any Error & Sendable)?
   /// How many attempts were made.
   public var attempts: Int
 
@@ -81,6 +83,7 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     self.bodyExcerpt = String(decoding: body.prefix(Self.excerptLimit), as: UTF8.self)
     self.report = report
     self.underlying = underlying
+    self.underlyingError = nil
     self.attempts = 1
   }
 

@@ -37,7 +37,13 @@ public struct RetryPolicy: Sendable, Hashable {
   public static let none = RetryPolicy(maxAttempts: 1)
 
   /// Whether a failure may be retried.
-  func shouldRetry(_ error: RemoteError, method: HTTPMethod, attempt: Int) -> Bool {
+  ///
+  /// - Parameters:
+  ///   - error: The failure.
+  ///   - method: The request's method.
+  ///   - attempt: The 1-based number of the attempt that failed.
+  /// - Returns: True when the request may be sent again.
+  public func shouldRetry(_ error: RemoteError, method: HTTPMethod, attempt: Int) -> Bool {
     guard method.isIdempotent, attempt < maxAttempts else { return false }
     if error.kind == .httpStatus { return retryableStatuses.contains(error.status ?? 0) }
     return error.kind == .transport || error.kind == .timeout
@@ -45,7 +51,13 @@ public struct RetryPolicy: Sendable, Hashable {
 
   /// The delay before the next attempt: `Retry-After` when the server gives one (seconds or an
   /// HTTP date), else the backoff for this attempt; never more than ``maxDelay``.
-  func delay(after error: RemoteError, attempt: Int, now: Date = Date()) -> Duration {
+  ///
+  /// - Parameters:
+  ///   - error: The failure.
+  ///   - attempt: The 1-based number of the attempt that failed.
+  ///   - now: The current time, for an HTTP-date `Retry-After`.
+  /// - Returns: How long to wait.
+  public func delay(after error: RemoteError, attempt: Int, now: Date = Date()) -> Duration {
     if let value = error.headers["retry-after"]?.trimmingCharacters(in: .whitespaces) {
       if let seconds = Double(value), seconds >= 0 {
         return min(.milliseconds(Int64(seconds * 1000)), maxDelay)

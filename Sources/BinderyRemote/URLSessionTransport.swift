@@ -161,10 +161,11 @@ final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       let code = (error as? URLError)?.code
       let kind: RemoteError.Kind =
         code == .timedOut ? .timeout : code == .cancelled ? .cancelled : .transport
-      return .failure(
-        RemoteError(
-          kind, url: url, status: response?.statusCode, headers: headers, body: body,
-          underlying: String(describing: error)))
+      var failure = RemoteError(
+        kind, url: url, status: response?.statusCode, headers: headers, body: body,
+        underlying: String(describing: error))
+      failure.underlyingError = error as? URLError
+      return .failure(failure)
     }
     guard let response else {
       return .failure(RemoteError(.transport, url: url, underlying: "no HTTP response"))

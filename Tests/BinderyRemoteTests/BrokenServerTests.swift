@@ -63,6 +63,7 @@ import Testing
     }
     #expect(error?.kind == .transport)
     #expect(error?.underlying.isEmpty == false)
+    #expect((error?.underlyingError as? URLError)?.code == .cannotConnectToHost)
     #expect(error?.attempts == 2)
   }
 }
