@@ -332,6 +332,36 @@ actor Counter {
   }
 }
 
+extension ResourceClientTests {
+  @Test func sendsModelsWithDefaultHeadersAndQueryItemsAndDecodesTheAnswer() async throws {
+    let received = ReceivedBodies()
+    let server = try await LoopbackServer.start { server in
+      await server.appendRoute("PUT /tag/5") { request in
+        await received.add(try await request.bodyData)
+        #expect(request.headers[HTTPHeader("X-Api-Key")] == "secret")
+        #expect(request.headers[.contentType] == "application/json")
+        #expect(request.query.first { $0.name == "lang" }?.value == "ja")
+        return self.json(
+          #"{"saved": {"id": 5, "name": "ラーメン", "resource_uri": "/api/tag/5", "slug": "ramen"}}"#)
+      }
+    }
+    defer { Task { await server.stop() } }
+    let client = ResourceClient(
+      baseURL: server.baseURL,
+      configuration: .init(
+        headers: ["X-Api-Key": "secret"], queryItems: [URLQueryItem(name: "lang", value: "ja")],
+        timeout: .seconds(5)))
+    let tag = RemoteTag(remoteId: 5, name: "ラーメン", resourceUri: "/api/tag/5", slug: "ramen")
+    let saved = try await client.send(
+      tag, .put, path: "tag/5", returning: RemoteTag.self, at: "saved")
+    #expect(saved == tag)
+    let body = try #require(await received.bodies.first)
+    #expect(
+      try JSONValue(parsing: Array(body))
+        == ["id": 5, "name": "ラーメン", "resource_uri": "/api/tag/5", "slug": "ramen"])
+  }
+}
+
 actor ReceivedBodies {
   var bodies: [Data] = []
   func add(_ body: Data) { bodies.append(body) }
