@@ -59,3 +59,46 @@ import Testing
     #expect(Bool(true))
   }
 }
+
+/// A transport of one's own: canned answers, every request recorded.
+actor CannedTransport: HTTPTransport {
+  var requests: [HTTPRequest] = []
+  let answers: [String: (Int, String)]
+
+  init(_ answers: [String: (Int, String)]) { self.answers = answers }
+
+  func send(_ request: HTTPRequest, limits: TransportLimits) async throws(RemoteError)
+    -> HTTPResponse
+  {
+    requests.append(request)
+    guard let (status, body) = answers[request.url.path] else {
+      throw RemoteError(.transport, url: request.url, underlying: "no canned answer")
+    }
+    return HTTPResponse(status: status, body: Array(body.utf8), url: request.url)
+  }
+}
+
+@Suite struct PluggableTransportTests {
+  @Test func aCustomTransportServesTheClient() async throws {
+    let transport = CannedTransport([
+      "/v1/tag": (
+        200, #"{"objects": [{"id": 1, "name": "a", "resource_uri": "/t/1", "slug": "a"}]}"#
+      )
+    ])
+    let client = ResourceClient(
+      baseURL: URL(string: "https://api.example.com/v1/")!,
+      configuration: .init(retry: RetryPolicy(initialDelay: .milliseconds(5))),
+      transport: transport)
+    let tags = try await client.fetchAll(RemoteTag.self)
+    #expect(tags.map(\.remoteId) == [1])
+    let request = try #require(await transport.requests.first)
+    #expect(request.method == .get)
+    #expect(request.headers["Accept"] == "application/json")
+    #expect(request.url.absoluteString == "https://api.example.com/v1/tag")
+    let error = await #expect(throws: RemoteError.self) {
+      try await client.fetch(RemoteTag.self, id: "2")
+    }
+    #expect(error?.kind == .transport)
+    #expect(error?.attempts == 3)
+  }
+}
