@@ -47,15 +47,16 @@ public struct URLSessionTransport: HTTPTransport {
     let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }
     let task = session.dataTask(with: urlRequest)
+    // A deadline of our own, exact to the millisecond; ended as soon as the exchange is.
+    let watchdog = Task {
+      try await Task.sleep(for: limits.timeout)
+      if exchange.expire() { task.cancel() }
+    }
+    defer { watchdog.cancel() }
     let result: Result<HTTPResponse, RemoteError> = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         exchange.start(continuation)
         task.resume()
-        // A deadline of our own: URLSession's timeouts are per packet on some platforms.
-        Task {
-          try? await Task.sleep(for: limits.timeout)
-          if exchange.expire() { task.cancel() }
-        }
       }
     } onCancel: {
       if exchange.cancel() { task.cancel() }
