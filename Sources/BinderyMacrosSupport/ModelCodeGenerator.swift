@@ -1,3 +1,4 @@
+import BinderyNaming
 import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
@@ -288,14 +289,4 @@ struct ModelCodeGenerator {
 }
 
 /// A property name usable after `self.` even when it is a keyword.
-func escaped(_ name: String) -> String {
-  let keywords: Set<String> = [
-    "class", "struct", "enum", "protocol", "func", "var", "let", "init", "deinit", "extension",
-    "import", "return", "if", "else", "for", "while", "repeat", "switch", "case", "default",
-    "break", "continue", "in", "is", "as", "try", "throw", "throws", "self", "Self", "super",
-    "true", "false", "nil", "static", "public", "private", "internal", "fileprivate", "open",
-    "operator", "where", "guard", "defer", "do", "catch", "typealias", "associatedtype",
-    "subscript", "inout", "Any", "Type", "rethrows", "fallthrough",
-  ]
-  return keywords.contains(name) ? "`\(name)`" : name
-}
+func escaped(_ name: String) -> String { Identifiers.escaped(name) }

@@ -77,3 +77,12 @@ struct KeyCaseTests {
     #expect(KeyCase.pascalCase(fromCamelCase: "") == "")
   }
 }
+
+@Suite struct IdentifierTests {
+  @Test func reservedWordsGetBackticks() {
+    #expect(Identifiers.escaped("default") == "`default`")
+    #expect(Identifiers.escaped("class") == "`class`")
+    #expect(Identifiers.escaped("title") == "title")
+    #expect(Identifiers.escaped("json") == "json")
+  }
+}
