@@ -19,6 +19,8 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
   case letWithInitialValue(attribute: String, property: String)
   /// A case of a tagged enum that does not carry exactly one model.
   case unionCaseShape(name: String)
+  /// A case with values in an enum of strings (other than one case keeping unknown strings).
+  case stringEnumCaseShape(name: String)
   /// `tag:` on a struct or class.
   case tagOutsideEnum
   /// `@UnknownKeys` on a property that is not `[String: JSONValue]`.
@@ -47,6 +49,8 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
       "@\(attribute) cannot apply to '\(property)': a 'let' with an initial value is never decoded"
     case .unionCaseShape(let name):
       "case '\(name)' of a tagged @JSONModel enum must carry exactly one model value"
+    case .stringEnumCaseShape(let name):
+      "case '\(name)' carries values, but this @JSONModel enum reads JSON strings: only one case with a single String value (for unknown strings) may; add 'tag:' for an enum of models"
     case .tagOutsideEnum:
       "'tag:' applies only to enums whose cases carry models"
     case .unknownKeysType(let property):
@@ -70,6 +74,7 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
     case .duplicateKey: id = "duplicateKey"
     case .letWithInitialValue: id = "letWithInitialValue"
     case .unionCaseShape: id = "unionCaseShape"
+    case .stringEnumCaseShape: id = "stringEnumCaseShape"
     case .tagOutsideEnum: id = "tagOutsideEnum"
     case .unknownKeysType: id = "unknownKeysType"
     case .invalidKey: id = "invalidKey"

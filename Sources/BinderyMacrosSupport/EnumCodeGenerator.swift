@@ -71,11 +71,27 @@ struct EnumCodeGenerator {
   }
 
   func validate(diagnose: (Diagnostic) -> Void) {
-    guard isUnion else { return }
-    for enumCase in cases where enumCase.payload == nil {
+    guard !hasRawType else { return }
+    if isUnion {
+      for enumCase in cases where enumCase.payload == nil {
+        diagnose(
+          Diagnostic(
+            node: enumCase.node, message: BinderyDiagnostic.unionCaseShape(name: enumCase.name)))
+      }
+      return
+    }
+    // A string enum: plain cases, and at most one case keeping unknown strings.
+    var fallbackSeen = false
+    for enumCase in cases {
+      let parameters = enumCase.node.parameterClause?.parameters.count ?? 0
+      guard parameters > 0 else { continue }
+      if isRawPayload(enumCase.payload), !fallbackSeen {
+        fallbackSeen = true
+        continue
+      }
       diagnose(
         Diagnostic(
-          node: enumCase.node, message: BinderyDiagnostic.unionCaseShape(name: enumCase.name)))
+          node: enumCase.node, message: BinderyDiagnostic.stringEnumCaseShape(name: enumCase.name)))
     }
   }
 

@@ -411,4 +411,32 @@ struct JSONModelDiagnosticTests {
       """
     }
   }
+
+  @Test func stringEnumCasesCarryNoValuesButOneFallback() {
+    assertMacro {
+      """
+      @JSONModel
+      enum Kind {
+          case photo
+          case other(String)
+          case sized(Int)
+          case another(String)
+      }
+      """
+    } diagnostics: {
+      """
+      @JSONModel
+      enum Kind {
+          case photo
+          case other(String)
+          case sized(Int)
+               ┬─────────
+               ╰─ 🛑 case 'sized' carries values, but this @JSONModel enum reads JSON strings: only one case with a single String value (for unknown strings) may; add 'tag:' for an enum of models
+          case another(String)
+               ┬──────────────
+               ╰─ 🛑 case 'another' carries values, but this @JSONModel enum reads JSON strings: only one case with a single String value (for unknown strings) may; add 'tag:' for an enum of models
+      }
+      """
+    }
+  }
 }
