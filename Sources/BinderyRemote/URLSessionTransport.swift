@@ -1,7 +1,10 @@
-import Foundation
-
+// URLSession's types are public API here: from FoundationNetworking on Linux, from Foundation
+// on Apple platforms.
 #if canImport(FoundationNetworking)
+  import Foundation
   public import FoundationNetworking
+#else
+  public import Foundation
 #endif
 
 /// Sends requests with `URLSession` (FoundationNetworking on Linux), enforcing the timeout and
