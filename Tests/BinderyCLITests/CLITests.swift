@@ -11,16 +11,7 @@ struct CLITests {
     var error: String
   }
 
-  static var executable: URL {
-    // Test bundles are built beside the products: .build/<config>/bindery.
-    var directory = Bundle.main.bundleURL
-    if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-    for candidate in [directory, directory.deletingLastPathComponent()] {
-      let url = candidate.appendingPathComponent("bindery")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return directory.appendingPathComponent("bindery")
-  }
+  static var executable: URL { Fixtures.builtExecutable("bindery") }
 
   static func run(_ arguments: [String], input: String? = nil) throws -> Run {
     let process = Process()

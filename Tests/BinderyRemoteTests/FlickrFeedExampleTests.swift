@@ -6,15 +6,7 @@ import Testing
 
 /// Runs the built `flickr-feed` example as a process.
 @Suite(.serialized) struct FlickrFeedExampleTests {
-  static var executable: URL {
-    var directory = Bundle.main.bundleURL
-    if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
-    for candidate in [directory, directory.deletingLastPathComponent()] {
-      let url = candidate.appendingPathComponent("flickr-feed")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return directory.appendingPathComponent("flickr-feed")
-  }
+  static var executable: URL { Fixtures.builtExecutable("flickr-feed") }
 
   func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
     let process = Process()

@@ -1,5 +1,5 @@
 public import BinderyJSON
-import Foundation
+public import Foundation
 
 /// Finds fixture files beside the tests, by the calling file's `#filePath`, so tests run the
 /// same from any working directory and need no bundle resources.
@@ -100,5 +100,22 @@ public enum Reading {
     } catch {
       return error
     }
+  }
+}
+
+extension Fixtures {
+  /// A product of the package built beside the test bundle (`.build/<config>/<name>`), for
+  /// tests that run it as a process.
+  ///
+  /// - Parameter name: The executable's name, such as `bindery`.
+  /// - Returns: Its URL (where it should be, if it is not built).
+  public static func builtExecutable(_ name: String) -> URL {
+    var directory = Bundle.main.bundleURL
+    if directory.pathExtension == "xctest" { directory.deleteLastPathComponent() }
+    for candidate in [directory, directory.deletingLastPathComponent()] {
+      let url = candidate.appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return directory.appendingPathComponent(name)
   }
 }

@@ -13,9 +13,8 @@ final class JSONDecodingContext {
   var bridgesToDecodingError = false
   /// The coding path above the document's top, for those errors.
   var codingPathBase: [any CodingKey] = []
-  /// Date formats in force somewhere in this decode besides the call's; a scope names one by
-  /// index (0 is the call's, 1 the first of these), so copying a scope copies no reference.
-  var dateFormats: [JSONDateFormat] = []
+  /// The date formats in force somewhere in this decode.
+  var dateFormats: DateFormatTable
 
   /// The mutable state read on every property, behind a pointer: a class's stored properties
   /// are checked for exclusive access at run time on every access, which cost more than a tenth
@@ -35,6 +34,7 @@ final class JSONDecodingContext {
   init(document: JSONDocument, options: JSONDecodingOptions) {
     self.document = document
     self.options = options
+    self.dateFormats = DateFormatTable(callFormat: options.dates)
     state = .allocate(capacity: 1)
     state.initialize(to: State())
   }
@@ -64,18 +64,11 @@ final class JSONDecodingContext {
   @usableFromInline
   var problemCount: Int { state.pointee.problems.count }
 
-  /// The index of a date format in ``dateFormats``, adding it when new.
-  func dateFormatIndex(_ format: JSONDateFormat) -> Int {
-    if format == options.dates { return 0 }
-    if let index = dateFormats.firstIndex(of: format) { return index + 1 }
-    dateFormats.append(format)
-    return dateFormats.count
-  }
+  /// The index of a date format, adding it when new.
+  func dateFormatIndex(_ format: JSONDateFormat) -> Int { dateFormats.index(of: format) }
 
   /// The date format at an index from ``dateFormatIndex(_:)``; 0 is the call's.
-  func dateFormat(at index: Int) -> JSONDateFormat {
-    index == 0 ? options.dates : dateFormats[index - 1]
-  }
+  func dateFormat(at index: Int) -> JSONDateFormat { dateFormats.format(at: index) }
 
   /// The tape index of `key`'s value in `object`, continuing the search state of `slot` when it
   /// belongs to the same object.

@@ -44,29 +44,22 @@ final class JSONEncodingContext {
   let options: JSONEncodingOptions
   /// Which properties of the top-level model are written.
   let filter: JSONExportFilter?
-  /// Date formats in force somewhere in this export besides the call's; encoders name one by
-  /// index (0 is the call's, 1 the first of these), so copying an encoder copies no reference.
-  var dateFormats: [JSONDateFormat] = []
+  /// The date formats in force somewhere in this export.
+  var dateFormats: DateFormatTable
 
   init(options: JSONEncodingOptions, filter: JSONExportFilter? = nil) {
     self.options = options
     self.filter = filter
+    self.dateFormats = DateFormatTable(callFormat: options.dates)
     writer = .allocate(capacity: 1)
     writer.initialize(to: JSONWriter(options: options.writing))
   }
 
-  /// The index of a date format in ``dateFormats``, adding it when new.
-  func dateFormatIndex(_ format: JSONDateFormat) -> Int {
-    if format == options.dates { return 0 }
-    if let index = dateFormats.firstIndex(of: format) { return index + 1 }
-    dateFormats.append(format)
-    return dateFormats.count
-  }
+  /// The index of a date format, adding it when new.
+  func dateFormatIndex(_ format: JSONDateFormat) -> Int { dateFormats.index(of: format) }
 
   /// The date format at an index from ``dateFormatIndex(_:)``; 0 is the call's.
-  func dateFormat(at index: Int) -> JSONDateFormat {
-    index == 0 ? options.dates : dateFormats[index - 1]
-  }
+  func dateFormat(at index: Int) -> JSONDateFormat { dateFormats.format(at: index) }
 
   deinit {
     writer.deinitialize(count: 1)
