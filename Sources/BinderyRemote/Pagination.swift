@@ -68,12 +68,7 @@ public struct RemotePages<Model: JSONDecodable & Sendable>: AsyncSequence, Senda
         throw RemoteError(
           .decoding, url: response.url, status: response.status, headers: response.headers,
           body: response.body,
-          report: JSONDecodingError(problems: [
-            JSONDecodingProblem(
-              kind: .malformedJSON, path: JSONPath(), offset: error.offset, line: error.line,
-              column: error.column, excerpt: error.excerpt, excerptColumn: error.excerptColumn,
-              expected: "valid JSON", found: error.message)
-          ]))
+          report: JSONDecodingError(problems: [JSONDecodingProblem(readError: error)]))
       }
       let elements: [Model]
       do {

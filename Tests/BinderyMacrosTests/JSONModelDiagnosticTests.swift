@@ -439,4 +439,24 @@ struct JSONModelDiagnosticTests {
       """
     }
   }
+
+  @Test func lossyAndTransformCannotBothApply() {
+    assertMacro {
+      """
+      @JSONModel
+      struct A {
+          @Lossy @Transform(.separated(by: " ")) var tags: [String]
+      }
+      """
+    } diagnostics: {
+      """
+      @JSONModel
+      struct A {
+          @Lossy @Transform(.separated(by: " ")) var tags: [String]
+                 ┬──────────────────────────────
+                 ╰─ 🛑 @Lossy and @Transform cannot both apply to 'tags'
+      }
+      """
+    }
+  }
 }

@@ -19,6 +19,5 @@ import Testing
     requireSendable(JSONNullEncoding.self)
     requireSendable(JSONDefaultTrigger.self)
     requireSendable(JSONIgnoreDirection.self)
-    #expect(Bool(true))
   }
 }

@@ -362,6 +362,33 @@ extension ResourceClientTests {
   }
 }
 
+extension ResourceClientTests {
+  @Test func aPageOfInvalidJSONEndsTheWalkWithTheReport() async throws {
+    let server = try await LoopbackServer.start { server in
+      await server.appendRoute("GET /tag") { request in
+        request.query.contains { $0.name == "cursor" }
+          ? self.json(#"{"objects": [1,,]}"#)
+          : self.json(#"{"meta": {"next_cursor": "2"}, "objects": []}"#)
+      }
+    }
+    defer { Task { await server.stop() } }
+    let client = ResourceClient(baseURL: server.baseURL, configuration: quick)
+    var pages = 0
+    let error = await #expect(throws: RemoteError.self) {
+      for try await _ in try client.pages(
+        RemoteTag.self, path: "tag", at: "objects", pagination: .cursor())
+      {
+        pages += 1
+      }
+    }
+    #expect(pages == 1)
+    #expect(error?.kind == .decoding)
+    #expect(error?.report?.problems.first?.kind == .malformedJSON)
+    #expect(error?.report?.problems.first?.column == 16)
+    #expect(error?.url?.query == "cursor=2")
+  }
+}
+
 actor ReceivedBodies {
   var bodies: [Data] = []
   func add(_ body: Data) { bodies.append(body) }

@@ -56,7 +56,6 @@ import Testing
     requireSendable(HTTPMethod.self)
     requireSendable(TransportLimits.self)
     requireSendable(URLSessionTransport.self)
-    #expect(Bool(true))
   }
 }
 

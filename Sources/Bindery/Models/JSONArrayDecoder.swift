@@ -67,81 +67,99 @@ public struct JSONArrayDecoder: Sequence {
   /// Decodes each element and hands it on; the shared loop of arrays and sets.
   @inlinable
   func forEachDecoded<T: JSONDecodable>(_: T.Type, _ body: (T) throws -> Void) throws {
-    var state = LoopState(lossy: scope.lossy || context.options.lossyCollections)
+    var loop = CollectionLoop(
+      context: context, container: index, lossy: scope.lossy || context.options.lossyCollections)
     var iterator = makeIterator()
+    var position = 0
     while let element = iterator.next() {
       let mark = context.problemCount
       do {
         try body(try T(json: element))
-        state.decoded += 1
+        loop.decoded += 1
       } catch {
-        try failed(error, element: element, since: mark, state: &state)
+        try loop.failed(error, at: element.index, since: mark) { "element \(position)" }
       }
-      state.position += 1
+      position += 1
     }
-    try finish(state)
+    try loop.finish()
   }
+}
 
-  /// What a collection's loop keeps between elements.
-  @usableFromInline
-  struct LoopState {
-    @usableFromInline let lossy: Bool
-    @usableFromInline var failed = false
-    @usableFromInline var decoded = 0
-    @usableFromInline var position = 0
-    @usableFromInline var skipped = 0
-
-    @usableFromInline
-    init(lossy: Bool) { self.lossy = lossy }
-  }
+/// The bookkeeping every collection's decode loop shares (arrays, sets, dictionaries): a
+/// failing element is recorded, or skipped with a warning when the collection is lossy; the
+/// end throws what was recorded, or a problem when a lossy collection lost every element.
+@usableFromInline
+struct CollectionLoop {
+  @usableFromInline unowned(unsafe) let context: JSONDecodingContext
+  /// The tape index of the array or object.
+  let container: Int
+  @usableFromInline let lossy: Bool
+  @usableFromInline var decoded = 0
+  var failed = false
+  var skipped = 0
 
   /// Skipped elements reported one by one; more are summed up in one warning.
   static let reportedSkips = 20
 
-  /// Records an element's failure: skipped in a lossy collection, rethrown in first-error mode.
   @usableFromInline
-  func failed(
-    _ error: any Error, element: JSONValueDecoder, since mark: Int, state: inout LoopState
+  init(context: JSONDecodingContext, container: Int, lossy: Bool) {
+    self.context = context
+    self.container = container
+    self.lossy = lossy
+  }
+
+  /// Records an element's failure: skipped in a lossy collection, rethrown in first-error mode.
+  ///
+  /// - Parameters:
+  ///   - error: The element's error.
+  ///   - index: The element's tape index.
+  ///   - mark: The problem count before the element was decoded.
+  ///   - label: Names the element in a skip warning (`element 3`, `member 'id'`).
+  /// - Throws: An error standing for the recorded failure, in first-error mode.
+  @usableFromInline
+  mutating func failed(
+    _ error: any Error, at index: Int, since mark: Int, label: () -> String
   ) throws {
-    context.record(error, at: element.index)
-    if state.lossy {
-      state.skipped += 1
-      if state.skipped <= Self.reportedSkips {
-        skip(element, position: state.position, since: mark)
-      } else {
-        _ = context.takeProblems(since: mark)
-      }
+    context.record(error, at: index)
+    if lossy {
+      skipped += 1
+      let causes = context.takeProblems(since: mark)
+      guard skipped <= Self.reportedSkips else { return }
+      context.warnings.append(
+        JSONDecodingWarning(
+          kind: .skippedElement, path: context.warningPath(at: index),
+          message: "skipped \(label()) that failed to decode", problems: causes))
     } else if context.options.stopsAtFirstError {
       throw RecordedFailure()
     } else {
-      state.failed = true
+      failed = true
     }
   }
 
-  /// Ends a collection's loop: failures recorded on the way, or a lossy collection that lost
-  /// every element, are thrown.
+  /// Ends the loop: failures recorded on the way, or a lossy collection that lost every
+  /// element, are thrown.
+  ///
+  /// - Throws: An error standing for the failures recorded, or ``JSONDecodingProblem`` when a
+  ///   lossy collection lost every element.
   @usableFromInline
-  func finish(_ state: LoopState) throws {
-    if state.failed { throw RecordedFailure() }
-    if state.skipped > Self.reportedSkips {
+  func finish() throws {
+    if failed { throw RecordedFailure() }
+    guard lossy else { return }
+    let path = { context.document.root.cursor(atIndex: container).path }
+    let count = context.document.tape[container].count
+    // Messages name what the collection holds.
+    let noun = context.document.tape[container].kind == .object ? "member" : "element"
+    if skipped > Self.reportedSkips {
       context.warnings.append(
         JSONDecodingWarning(
-          kind: .skippedElement, path: cursor.path,
-          message: "skipped \(state.skipped - Self.reportedSkips) more elements that failed to "
-            + "decode (\(state.skipped) of \(count) in all)"))
+          kind: .skippedElement, path: path(),
+          message: "skipped \(skipped - Self.reportedSkips) more \(noun)s that failed to "
+            + "decode (\(skipped) of \(count) in all)"))
     }
-    if state.lossy, state.decoded == 0, count > 0 {
+    if decoded == 0, count > 0 {
       throw context.problem(
-        .everyElementFailed, at: index,
-        expected: "at least one element to decode (skipped all \(count))", found: "")
+        .everyElementFailed, at: container,
+        expected: "at least one \(noun) to decode (skipped all \(count))", found: "")
     }
-  }
-
-  func skip(_ element: JSONValueDecoder, position: Int, since mark: Int) {
-    let causes = context.takeProblems(since: mark)
-    context.warnings.append(
-      JSONDecodingWarning(
-        kind: .skippedElement, path: context.warningPath(at: element.index),
-        message: "skipped element \(position) that failed to decode", problems: causes))
   }
 }

@@ -200,8 +200,11 @@ extension JSONUpdatable {
 }
 
 extension JSONDecodingProblem {
-  /// A problem for input the reader rejected.
-  init(readError error: JSONReadError) {
+  /// The problem a decode reports for input the reader rejected: kind
+  /// ``Kind-swift.enum/malformedJSON``, with the reader's position, excerpt and message.
+  ///
+  /// - Parameter error: The reader's error.
+  public init(readError error: JSONReadError) {
     let path = error.path.flatMap { try? JSONPath(parsing: $0) } ?? JSONPath()
     self.init(
       kind: .malformedJSON, path: path, offset: error.offset, line: error.line,

@@ -258,41 +258,25 @@ extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
   public init(json: JSONValueDecoder) throws {
     let object = try json.object()
     let context = object.context
-    let lossy = json.scope.lossy || context.options.lossyCollections
     var valueScope = object.scope
     valueScope.lossy = context.options.lossyCollections
-    var result: [String: Value] = [:]
-    var failed = false
-    var decoded = 0
     let members = try object.cursor.members()
+    var loop = CollectionLoop(
+      context: context, container: object.index,
+      lossy: json.scope.lossy || context.options.lossyCollections)
+    var result: [String: Value] = [:]
     result.reserveCapacity(members.count)
     for member in members {
       let value = JSONValueDecoder(context: context, index: member.value.index, scope: valueScope)
       let mark = context.problemCount
       do {
         result[member.key] = try Value(json: value)
-        decoded += 1
+        loop.decoded += 1
       } catch {
-        context.record(error, at: value.index)
-        if lossy {
-          let causes = context.takeProblems(since: mark)
-          context.warnings.append(
-            JSONDecodingWarning(
-              kind: .skippedElement, path: context.warningPath(at: value.index),
-              message: "skipped member '\(member.key)' that failed to decode", problems: causes))
-        } else if context.options.stopsAtFirstError {
-          throw RecordedFailure()
-        } else {
-          failed = true
-        }
+        try loop.failed(error, at: value.index, since: mark) { "member '\(member.key)'" }
       }
     }
-    if failed { throw RecordedFailure() }
-    if lossy, decoded == 0, members.count > 0 {
-      throw context.problem(
-        .everyElementFailed, at: object.index,
-        expected: "at least one member to decode (skipped all \(members.count))", found: "")
-    }
+    try loop.finish()
     self = result
   }
 }

@@ -90,8 +90,7 @@ extension JSONModel {
   public func jsonData(excluding excluded: Set<AnyKeyPath>, options: JSONEncodingOptions = .init())
     throws -> Data
   {
-    let names = try Set(excluded.map { try Self.propertyName($0) })
-    return Data(try exported(options: options, filter: JSONExportFilter(excluded: names)))
+    Data(try exported(options: options, filter: JSONExportFilter(excluded: try names(excluded))))
   }
 
   /// Writes only some of the model's properties.
@@ -125,8 +124,7 @@ extension JSONModel {
   public func jsonData(including included: Set<AnyKeyPath>, options: JSONEncodingOptions = .init())
     throws -> Data
   {
-    let names = try Set(included.map { try Self.propertyName($0) })
-    return Data(try exported(options: options, filter: JSONExportFilter(included: names)))
+    Data(try exported(options: options, filter: JSONExportFilter(included: try names(included))))
   }
 
   /// The model as Foundation's `[String: Any]`.
@@ -141,11 +139,16 @@ extension JSONModel {
     return dictionary
   }
 
-  private static func propertyName(_ keyPath: AnyKeyPath) throws -> String {
-    guard let name = jsonPropertyName(for: keyPath) else {
-      throw JSONEncodingError(message: "\(keyPath) is not a stored property \(Self.self) exports")
-    }
-    return name
+  /// The property names of key paths, for export filters.
+  private func names(_ keyPaths: Set<AnyKeyPath>) throws -> Set<String> {
+    try Set(
+      keyPaths.map { keyPath in
+        guard let name = Self.jsonPropertyName(for: keyPath) else {
+          throw JSONEncodingError(
+            message: "\(keyPath) is not a stored property \(Self.self) exports")
+        }
+        return name
+      })
   }
 }
 

@@ -22,15 +22,11 @@ public enum JSONModelCoding {
     -> T
   {
     let (context, index, base) = try makeContext(for: decoder)
-    return try withExtendedLifetime(context) {
-      let value = JSONValueDecoder(context: context, index: index, scope: JSONDecodingScope())
-      do {
-        let result = try T(json: value)
-        if context.problems.isEmpty { return result }
-      } catch {
-        context.record(error, at: index)
-      }
-      throw decodingError(JSONDecodingError(problems: context.problems), base: base)
+    let root = JSONValueDecoder(context: context, index: index, scope: JSONDecodingScope())
+    do {
+      return try T.run(PreparedDecode(context: context, root: root))
+    } catch {
+      throw decodingError(error, base: base)
     }
   }
 
