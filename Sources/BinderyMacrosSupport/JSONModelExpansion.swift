@@ -43,9 +43,10 @@ public enum JSONModelExpansion {
       context.diagnose($0)
     }
     guard case .structure = kind else {
-      let model = ModelDescription(
+      var model = ModelDescription(
         kind: kind, options: options, access: access,
         typeName: ModelAnalysis.typeName(of: declaration), properties: properties)
+      model.storesStatics = ModelAnalysis.storesStatics(declaration, in: context)
       // The member role is not told which conformances are missing: a class that does not list
       // Codable itself gets it from the extension, with these members.
       let listed = declaration.inheritanceClause?.inheritedTypes.contains { isCodable($0.type) }
@@ -98,9 +99,10 @@ public enum JSONModelExpansion {
       // conformances a macro declares, and those they imply, being there.
       wanted = ["JSONModel", "JSONUpdatable", "JSONValueModel"]
       let properties = ModelAnalysis.properties(of: declaration, options: options) { _ in }
-      let model = ModelDescription(
+      var model = ModelDescription(
         kind: kind, options: options, access: access,
         typeName: ModelAnalysis.typeName(of: declaration), properties: properties)
+      model.storesStatics = ModelAnalysis.storesStatics(declaration, in: context)
       members = ModelCodeGenerator(model: model, context: context, addsCodable: false).members()
         .map(\.description)
       if codable {

@@ -78,6 +78,9 @@ struct ModelDescription {
   var access: String
   var typeName: String
   var properties: [ModelProperty]
+  /// Whether the type may declare static stored properties (not in generic contexts): the
+  /// generated initializer then keeps a key table and finds its members in one pass.
+  var storesStatics = false
 
   var isClass: Bool {
     switch kind {
@@ -115,6 +118,25 @@ enum ModelAnalysis {
       return .finalClass
     }
     return .openClass(isSubclass: options.inherits, isOpen: isOpen)
+  }
+
+  /// Whether a static stored property is allowed in the type: it is not generic, and neither is
+  /// anything around it. Extensions are taken as possibly generic, since the extended type's
+  /// declaration cannot be seen from here.
+  static func storesStatics(
+    _ declaration: some DeclGroupSyntax, in context: some MacroExpansionContext
+  ) -> Bool {
+    func isGeneric(_ syntax: Syntax) -> Bool? {
+      if let decl = syntax.as(StructDeclSyntax.self) { return decl.genericParameterClause != nil }
+      if let decl = syntax.as(ClassDeclSyntax.self) { return decl.genericParameterClause != nil }
+      if let decl = syntax.as(EnumDeclSyntax.self) { return decl.genericParameterClause != nil }
+      if let decl = syntax.as(ActorDeclSyntax.self) { return decl.genericParameterClause != nil }
+      if syntax.is(ExtensionDeclSyntax.self) || syntax.is(ProtocolDeclSyntax.self) { return true }
+      if let decl = syntax.as(FunctionDeclSyntax.self) { return decl.genericParameterClause != nil }
+      return nil
+    }
+    if isGeneric(Syntax(declaration)) == true { return false }
+    return !context.lexicalContext.contains { isGeneric($0) == true }
   }
 
   static func typeName(of declaration: some DeclGroupSyntax) -> String {

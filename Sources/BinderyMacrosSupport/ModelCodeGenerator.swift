@@ -33,8 +33,52 @@ struct ModelCodeGenerator {
     return ".anyOf(" + list.joined(separator: ", ") + ")"
   }
 
-  func decodeKey(_ property: ModelProperty) -> String {
-    keyExpression(property.decodePaths, property: property.name, explicit: property.hasExplicitKey)
+  func decodeKey(_ property: ModelProperty, table: KeyTable? = nil) -> String {
+    let paths = property.decodePaths
+    var runtimeKey = false
+    if !property.hasExplicitKey, case .custom = model.options.keyStrategy { runtimeKey = true }
+    if let table, !runtimeKey, let index = table.index(of: property), let only = paths.first {
+      if only.components.count == 1 {
+        return "Bindery.JSONKey(\(literal(only.components[0])), tableIndex: \(index))"
+      }
+      let list = only.components.map(literal).joined(separator: ", ")
+      return "Bindery.JSONKey(path: [\(list)], tableIndex: \(index))"
+    }
+    return keyExpression(paths, property: property.name, explicit: property.hasExplicitKey)
+  }
+
+  /// The keys the initializer reads, found in one pass over the object: the first key of
+  /// each property read at one fixed path (fallback paths and keys chosen at run time are
+  /// searched for instead).
+  struct KeyTable {
+    let name: String
+    let keys: [String]
+
+    func index(of property: ModelProperty) -> Int? {
+      guard let first = KeyTable.tableKey(of: property) else { return nil }
+      return keys.firstIndex(of: first)
+    }
+
+    static func tableKey(of property: ModelProperty) -> String? {
+      guard property.decodePaths.count == 1 else { return nil }
+      return property.decodePaths.first?.components.first
+    }
+  }
+
+  func keyTable() -> KeyTable? {
+    guard model.storesStatics else { return nil }
+    var keys: [String] = []
+    for property in model.properties where property.decodes && !property.isUnknownKeys {
+      if !property.hasExplicitKey, case .custom = model.options.keyStrategy { continue }
+      if let key = KeyTable.tableKey(of: property), !keys.contains(key) { keys.append(key) }
+    }
+    guard !keys.isEmpty else { return nil }
+    return KeyTable(name: context.makeUniqueName("jsonKeys").text, keys: keys)
+  }
+
+  func tableDeclaration(_ table: KeyTable) -> String {
+    let list = table.keys.map(literal).joined(separator: ", ")
+    return "private static let \(table.name) = Bindery.JSONKeyTable([\(list)])"
   }
 
   func encodeKey(_ property: ModelProperty) -> String {
@@ -62,7 +106,9 @@ struct ModelCodeGenerator {
   // MARK: Members
 
   func members() -> [DeclSyntax] {
-    var result = [initializer(), encoder(), updater(), propertyNames()]
+    let table = keyTable()
+    var result = [initializer(table: table), encoder(), updater(), propertyNames()]
+    if let table { result.append(tableDeclaration(table)) }
     if case .openClass = model.kind { result.append(valueInitializer()) }
     if model.isClass, addsCodable || model.isSubclass { result += classCodable() }
     return result.map { DeclSyntax(stringLiteral: $0) }
@@ -76,8 +122,8 @@ struct ModelCodeGenerator {
     return text
   }
 
-  func decodeCall(_ json: String, _ property: ModelProperty) -> String {
-    var arguments = [typeExpression(property), "forKey: \(decodeKey(property))"]
+  func decodeCall(_ json: String, _ property: ModelProperty, table: KeyTable?) -> String {
+    var arguments = [typeExpression(property), "forKey: \(decodeKey(property, table: table))"]
     if let transformer = property.transformer {
       arguments.append("using: \(transformer.trimmedDescription)")
     }
@@ -109,9 +155,14 @@ struct ModelCodeGenerator {
     return text
   }
 
-  func initializer() -> String {
+  func initializer(table: KeyTable?) -> String {
     let json = context.makeUniqueName("json").text
-    var lines: [String] = ["let \(json) = \(scopedDecoder("json"))"]
+    var decoder = scopedDecoder("json")
+    if let table {
+      let owner = model.isClass ? model.typeName : "Self"
+      decoder += ".prefetching(\(owner).\(table.name))"
+    }
+    var lines: [String] = ["let \(json) = \(decoder)"]
     var assignments: [String] = []
     var locals: [String] = []
     for property in model.properties {
@@ -129,7 +180,8 @@ struct ModelCodeGenerator {
       }
       let local = context.makeUniqueName(property.name).text
       locals.append(local)
-      lines.append("let \(local) = try \(json).collect(try \(decodeCall(json, property)))")
+      lines.append(
+        "let \(local) = try \(json).collect(try \(decodeCall(json, property, table: table)))")
       assignments.append("self.\(name) = try \(json).value(\(local))")
     }
     if model.isSubclass, let superclass = model.options.superclass, !locals.isEmpty {

@@ -40,10 +40,10 @@ struct JSONModelDiagnosticTests {
 
       extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json
+              let __macro_local_4jsonfMu_ = json.prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_1afMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.a
-                      }, forKey: "a"))
+                      }, forKey: Bindery.JSONKey("a", tableIndex: 0)))
               self.a = try __macro_local_4jsonfMu_.value(__macro_local_1afMu_)
           }
 
@@ -68,6 +68,8 @@ struct JSONModelDiagnosticTests {
               }
               return nil
           }
+
+          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["a"])
 
           init(from decoder: any Swift.Decoder) throws {
               let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
@@ -263,10 +265,10 @@ struct JSONModelDiagnosticTests {
 
       extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json
+              let __macro_local_4jsonfMu_ = json.prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_4kindfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.kind
-                      }, forKey: "k", default: "photo"))
+                      }, forKey: Bindery.JSONKey("k", tableIndex: 0), default: "photo"))
               self.kind = try __macro_local_4jsonfMu_.value(__macro_local_4kindfMu_)
           }
 
@@ -291,6 +293,8 @@ struct JSONModelDiagnosticTests {
               }
               return nil
           }
+
+          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["k"])
 
           init(from decoder: any Swift.Decoder) throws {
               let source = try Bindery.JSONModelCoding.objectSource(from: decoder)

@@ -31,25 +31,25 @@ struct JSONModelExpansionTests {
 
       extension Photo: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
           public init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json
+              let __macro_local_4jsonfMu_ = json.prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.title
-                      }, forKey: "title"))
+                      }, forKey: Bindery.JSONKey("title", tableIndex: 0)))
               let __macro_local_3urlfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.url
-                      }, forKey: .path("media", "m")))
+                      }, forKey: Bindery.JSONKey(path: ["media", "m"], tableIndex: 1)))
               let __macro_local_4datefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.date
-                      }, forKey: "published"))
+                      }, forKey: Bindery.JSONKey("published", tableIndex: 2)))
               let __macro_local_4tagsfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.tags
-                      }, forKey: "tags", using: .separated(by: " ")))
+                      }, forKey: Bindery.JSONKey("tags", tableIndex: 3), using: .separated(by: " ")))
               let __macro_local_6authorfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.author
-                      }, forKey: "author"))
+                      }, forKey: Bindery.JSONKey("author", tableIndex: 4)))
               let __macro_local_5viewsfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.views
-                      }, forKey: "views", default: 0))
+                      }, forKey: Bindery.JSONKey("views", tableIndex: 5), default: 0))
               self.title = try __macro_local_4jsonfMu_.value(__macro_local_5titlefMu_)
               self.url = try __macro_local_4jsonfMu_.value(__macro_local_3urlfMu_)
               self.date = try __macro_local_4jsonfMu_.value(__macro_local_4datefMu_)
@@ -128,6 +128,8 @@ struct JSONModelExpansionTests {
               return nil
           }
 
+          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["title", "media", "published", "tags", "author", "views"])
+
           public init(from decoder: any Swift.Decoder) throws {
               let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
@@ -166,16 +168,16 @@ struct JSONModelExpansionTests {
 
       extension User: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json
+              let __macro_local_4jsonfMu_ = json.prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_9firstNamefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.firstName
-                      }, forKey: .path("personInfo", "firstName")))
+                      }, forKey: Bindery.JSONKey(path: ["personInfo", "firstName"], tableIndex: 0)))
               let __macro_local_5emailfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.email
                       }, forKey: .anyOf(["userEmail"], ["email"])))
               let __macro_local_8lastNamefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.lastName
-                      }, forKey: .path("personInfo", "lastName")))
+                      }, forKey: Bindery.JSONKey(path: ["personInfo", "lastName"], tableIndex: 0)))
               self.firstName = try __macro_local_4jsonfMu_.value(__macro_local_9firstNamefMu_)
               self.email = try __macro_local_4jsonfMu_.value(__macro_local_5emailfMu_)
               self.lastName = try __macro_local_4jsonfMu_.value(__macro_local_8lastNamefMu_)
@@ -228,6 +230,8 @@ struct JSONModelExpansionTests {
               return nil
           }
 
+          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["personInfo"])
+
           init(from decoder: any Swift.Decoder) throws {
               let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
@@ -266,19 +270,19 @@ struct JSONModelExpansionTests {
 
       extension Tag: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json.coercing().dates(.unixSeconds)
+              let __macro_local_4jsonfMu_ = json.coercing().dates(.unixSeconds).prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_8remoteIdfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.remoteId
-                      }, forKey: "id"))
+                      }, forKey: Bindery.JSONKey("id", tableIndex: 0)))
               let __macro_local_11resourceUrifMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.resourceUri
-                      }, forKey: "resource_uri"))
+                      }, forKey: Bindery.JSONKey("resource_uri", tableIndex: 1)))
               let __macro_local_8childrenfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.lossy().decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.children
-                      }, forKey: "children"))
+                      }, forKey: Bindery.JSONKey("children", tableIndex: 2)))
               let __macro_local_5countfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
                           model.count
-                      }, forKey: "count"))
+                      }, forKey: Bindery.JSONKey("count", tableIndex: 3)))
               self.remoteId = try __macro_local_4jsonfMu_.value(__macro_local_8remoteIdfMu_)
               self.resourceUri = try __macro_local_4jsonfMu_.value(__macro_local_11resourceUrifMu_)
               self.children = try __macro_local_4jsonfMu_.value(__macro_local_8childrenfMu_)
@@ -334,6 +338,8 @@ struct JSONModelExpansionTests {
               }
               return nil
           }
+
+          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["id", "resource_uri", "children", "count"])
 
           init(from decoder: any Swift.Decoder) throws {
               let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
@@ -436,8 +442,8 @@ struct JSONModelExpansionTests {
           var id: Int
 
           public required init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json
-              let __macro_local_2idfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: "id"))
+              let __macro_local_4jsonfMu_ = json.prefetching(Resource.__macro_local_8jsonKeysfMu_)
+              let __macro_local_2idfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: Bindery.JSONKey("id", tableIndex: 0)))
               self.id = try __macro_local_4jsonfMu_.value(__macro_local_2idfMu_)
           }
 
@@ -463,6 +469,8 @@ struct JSONModelExpansionTests {
               return nil
           }
 
+          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["id"])
+
           public required convenience init(json: Bindery.JSONValueDecoder) throws {
               let object = try json.object()
               try self.init(json: object)
@@ -485,8 +493,8 @@ struct JSONModelExpansionTests {
           var body: String
 
           required init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu1_ = json
-              let __macro_local_4bodyfMu_ = try __macro_local_4jsonfMu1_.collect(try __macro_local_4jsonfMu1_.decode((String).self, forKey: "body"))
+              let __macro_local_4jsonfMu1_ = json.prefetching(Comment.__macro_local_8jsonKeysfMu0_)
+              let __macro_local_4bodyfMu_ = try __macro_local_4jsonfMu1_.collect(try __macro_local_4jsonfMu1_.decode((String).self, forKey: Bindery.JSONKey("body", tableIndex: 0)))
               if __macro_local_4bodyfMu_ == nil {
                   _ = try? Resource(json: json)
               }
@@ -516,6 +524,8 @@ struct JSONModelExpansionTests {
               }
               return super.jsonPropertyName(for: keyPath)
           }
+
+          private static let __macro_local_8jsonKeysfMu0_ = Bindery.JSONKeyTable(["body"])
 
           required convenience init(json: Bindery.JSONValueDecoder) throws {
               let object = try json.object()
@@ -557,8 +567,8 @@ struct JSONModelExpansionTests {
           var title: String
 
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json
-              let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: "title"))
+              let __macro_local_4jsonfMu_ = json.prefetching(Album.__macro_local_8jsonKeysfMu_)
+              let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: Bindery.JSONKey("title", tableIndex: 0)))
               self.title = try __macro_local_4jsonfMu_.value(__macro_local_5titlefMu_)
           }
 
@@ -583,6 +593,8 @@ struct JSONModelExpansionTests {
               }
               return nil
           }
+
+          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["title"])
       }
 
       extension Album: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {

@@ -6,25 +6,38 @@ public import BinderyJSON
 /// the element type where it is used: an unspecialised generic loop looked up type metadata for
 /// every element.
 public struct JSONArrayDecoder: Sequence {
-  @usableFromInline unowned(unsafe) let context: JSONDecodingContext
+  /// The decode's state, not retained: the entry point owns it for the whole decode, and
+  /// hot paths borrow it (`_withUnsafeGuaranteedRef`) without reference counting.
+  @usableFromInline let contextReference: Unmanaged<JSONDecodingContext>
+  /// The decode's state, for paths where a retain does not matter.
+  @usableFromInline var context: JSONDecodingContext { contextReference.takeUnretainedValue() }
   @usableFromInline let index: Int
   @usableFromInline let scope: JSONDecodingScope
 
   @usableFromInline
   init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
-    self.context = context
+    self.contextReference = .passUnretained(context)
+    self.index = index
+    self.scope = scope
+  }
+
+  init(reference: Unmanaged<JSONDecodingContext>, index: Int, scope: JSONDecodingScope) {
+    self.contextReference = reference
     self.index = index
     self.scope = scope
   }
 
   /// The number of elements.
-  public var count: Int { context.document.tape[index].count }
+  public var count: Int {
+    let index = index
+    return contextReference._withUnsafeGuaranteedRef { $0.tape[index].count }
+  }
   /// The array as a cursor over the document.
   public var cursor: JSONCursor { context.document.root.cursor(atIndex: index) }
 
   /// Iterates over the elements' decoders.
   public struct Iterator: IteratorProtocol {
-    unowned(unsafe) let context: JSONDecodingContext
+    let contextReference: Unmanaged<JSONDecodingContext>
     let end: Int
     let scope: JSONDecodingScope
     var position: Int
@@ -32,8 +45,8 @@ public struct JSONArrayDecoder: Sequence {
     /// The next element's decoder, or `nil` at the end.
     public mutating func next() -> JSONValueDecoder? {
       guard position < end else { return nil }
-      let element = JSONValueDecoder(context: context, index: position, scope: scope)
-      position = context.document.next(after: position)
+      let element = JSONValueDecoder(reference: contextReference, index: position, scope: scope)
+      position = contextReference._withUnsafeGuaranteedRef { $0.document.next(after: position) }
       return element
     }
   }
@@ -43,8 +56,8 @@ public struct JSONArrayDecoder: Sequence {
     var elementScope = scope
     elementScope.lossy = context.options.lossyCollections
     return Iterator(
-      context: context, end: context.document.tape[index].end, scope: elementScope,
-      position: index + 1)
+      contextReference: contextReference, end: context.document.tape[index].end,
+      scope: elementScope, position: index + 1)
   }
 
   /// The number of elements.
@@ -66,13 +79,14 @@ public struct JSONArrayDecoder: Sequence {
 
   /// Decodes each element and hands it on; the shared loop of arrays and sets.
   @inlinable
-  func forEachDecoded<T: JSONDecodable>(_: T.Type, _ body: (T) throws -> Void) throws {
+  func forEachDecoded<T: JSONDecodable>(_: T.Type, _ body: (consuming T) throws -> Void) throws {
     var loop = CollectionLoop(
-      context: context, container: index, lossy: scope.lossy || context.options.lossyCollections)
+      reference: contextReference, container: index,
+      lossy: scope.lossy || context.options.lossyCollections)
     var iterator = makeIterator()
     var position = 0
     while let element = iterator.next() {
-      let mark = context.problemCount
+      let mark = contextReference._withUnsafeGuaranteedRef { $0.problemCount }
       do {
         try body(try T(json: element))
         loop.decoded += 1
@@ -90,7 +104,11 @@ public struct JSONArrayDecoder: Sequence {
 /// end throws what was recorded, or a problem when a lossy collection lost every element.
 @usableFromInline
 struct CollectionLoop {
-  @usableFromInline unowned(unsafe) let context: JSONDecodingContext
+  /// The decode's state, not retained: the entry point owns it for the whole decode, and
+  /// hot paths borrow it (`_withUnsafeGuaranteedRef`) without reference counting.
+  @usableFromInline let contextReference: Unmanaged<JSONDecodingContext>
+  /// The decode's state, for paths where a retain does not matter.
+  @usableFromInline var context: JSONDecodingContext { contextReference.takeUnretainedValue() }
   /// The tape index of the array or object.
   let container: Int
   @usableFromInline let lossy: Bool
@@ -103,7 +121,14 @@ struct CollectionLoop {
 
   @usableFromInline
   init(context: JSONDecodingContext, container: Int, lossy: Bool) {
-    self.context = context
+    self.contextReference = .passUnretained(context)
+    self.container = container
+    self.lossy = lossy
+  }
+
+  @usableFromInline
+  init(reference: Unmanaged<JSONDecodingContext>, container: Int, lossy: Bool) {
+    self.contextReference = reference
     self.container = container
     self.lossy = lossy
   }

@@ -8,6 +8,8 @@ import BinderyJSON
 @usableFromInline
 final class JSONDecodingContext {
   let document: JSONDocument
+  /// The document's tape (kept alive by `document`), read without touching the document.
+  let tape: UnsafeBufferPointer<TapeEntry>
   @usableFromInline let options: JSONDecodingOptions
   /// Set for a class's Codable `init(from:)`: the first problem is thrown as a `DecodingError`.
   var bridgesToDecodingError = false
@@ -29,10 +31,15 @@ final class JSONDecodingContext {
     var slots: UnsafeMutablePointer<MemberLookup>?
     var slotCount = 0
     var slotCapacity = 0
+    /// Members found by ``prefetch(_:object:at:)``: a tape index + 1 per key of a table, or 0
+    /// for a missing key. Nested objects use the regions above their parent's.
+    var members: UnsafeMutablePointer<UInt32>?
+    var memberCapacity = 0
   }
 
   init(document: JSONDocument, options: JSONDecodingOptions) {
     self.document = document
+    self.tape = document.tape
     self.options = options
     self.dateFormats = DateFormatTable(callFormat: options.dates)
     state = .allocate(capacity: 1)
@@ -44,6 +51,7 @@ final class JSONDecodingContext {
       slots.deinitialize(count: state.pointee.slotCount)
       slots.deallocate()
     }
+    state.pointee.members?.deallocate()
     state.deinitialize(count: 1)
     state.deallocate()
   }
@@ -88,6 +96,76 @@ final class JSONDecodingContext {
       slots[slot] = MemberLookup(document: document, object: object)
     }
     return slots[slot].valueIndex(forKey: key, in: document)
+  }
+
+  /// Finds, in one pass over the object at tape index `object`, the member of every key of
+  /// `table`, and keeps them in the member region starting at `base`.
+  ///
+  /// Members are matched in input order, each against the key after the last one matched
+  /// first, so an object whose keys come in the model's order costs one comparison per member.
+  /// A key the object repeats follows the document's duplicate-key policy.
+  func prefetch(_ table: JSONKeyTable, object: Int, at base: Int) {
+    let count = table.count
+    if base + count > state.pointee.memberCapacity { growMembers(to: base + count) }
+    guard let members = state.pointee.members.map({ $0 + base }) else { return }
+    members.update(repeating: 0, count: count)
+    let document = document
+    let lastWins = document.options.duplicateKeys != .firstWins
+    let tape = document.tape
+    let end = tape[object].end
+    document.withInput { input in
+      guard let base = input.baseAddress else { return }
+      let inputCount = input.count
+      var member = object + 1
+      var expected = 0
+      while member < end {
+        let entry = tape[member]
+        let found: Int
+        if entry.hasEscapes {
+          var key = document.string(entry)
+          found = key.withUTF8 { table.find($0) }
+        } else {
+          let start = entry.start
+          let length = entry.length
+          if expected < count,
+            table.matches(expected, base + start, length, readable: start &+ 8 <= inputCount)
+          {
+            found = expected
+          } else {
+            found = table.find(UnsafeBufferPointer(start: base + start, count: length))
+          }
+        }
+        if found >= 0 {
+          if lastWins || members[found] == 0 {
+            members[found] = UInt32(truncatingIfNeeded: member + 2)
+          }
+          expected = found + 1
+        }
+        let value = tape[member + 1]
+        member = value.kind.rawValue >= TapeKind.array.rawValue ? value.end : member + 2
+      }
+    }
+  }
+
+  /// The tape index of the member found for a key by ``prefetch(_:object:at:)``, or `nil`.
+  @inline(__always)
+  func prefetched(at position: Int) -> Int? {
+    guard let members = state.pointee.members else { return nil }
+    let stored = Int(members[position])
+    return stored == 0 ? nil : stored - 1
+  }
+
+  private func growMembers(to needed: Int) {
+    let capacity = max(64, needed * 2)
+    let grown = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+    if let old = state.pointee.members {
+      grown.moveInitialize(from: old, count: state.pointee.memberCapacity)
+      old.deallocate()
+    }
+    (grown + state.pointee.memberCapacity).initialize(
+      repeating: 0, count: capacity - state.pointee.memberCapacity)
+    state.pointee.members = grown
+    state.pointee.memberCapacity = capacity
   }
 
   private func grow(toInclude slot: Int, object: Int) {

@@ -11,18 +11,59 @@ public struct JSONKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
   }
 
   @usableFromInline let storage: Storage
+  /// The position of the key (or of a single path's first key) in the ``JSONKeyTable`` the
+  /// decoder prefetched, or -1.
+  @usableFromInline let tableIndex: Int
+  /// ``tableIndex`` for a single key, else -1: the value is then the member found, with no
+  /// further step.
+  @usableFromInline let directIndex: Int
 
   /// One key, taken literally.
   ///
   /// - Parameter key: The member name.
   @inlinable
-  public init(_ key: String) { storage = .single(key) }
+  public init(_ key: String) {
+    storage = .single(key)
+    tableIndex = -1
+    directIndex = -1
+  }
+
+  /// One key that a decoder prefetching `table` finds at once: `table.keys[tableIndex]` must
+  /// be `key`. Generated initializers name their keys this way (see
+  /// ``JSONObjectDecoder/prefetching(_:)``); a decoder that did not prefetch searches for
+  /// `key` as usual.
+  ///
+  /// - Parameters:
+  ///   - key: The member name.
+  ///   - tableIndex: Its position in the model's key table.
+  @inlinable
+  public init(_ key: String, tableIndex: Int) {
+    storage = .single(key)
+    self.tableIndex = tableIndex
+    directIndex = tableIndex
+  }
+
+  /// A nested path whose first key a prefetching decoder finds at once (see
+  /// ``init(_:tableIndex:)``).
+  ///
+  /// - Parameters:
+  ///   - components: The keys from the outer object inwards; at least one.
+  ///   - tableIndex: The position of the first key in the model's key table.
+  public init(path components: [String], tableIndex: Int) {
+    storage = components.count == 1 ? .single(components[0]) : .paths([components])
+    self.tableIndex = tableIndex
+    directIndex = components.count == 1 ? tableIndex : -1
+  }
 
   /// One key, taken literally.
   ///
   /// - Parameter value: The member name.
   @inlinable
-  public init(stringLiteral value: String) { storage = .single(value) }
+  public init(stringLiteral value: String) {
+    storage = .single(value)
+    tableIndex = -1
+    directIndex = -1
+  }
 
   /// A nested path: `.path("media", "m")` is the `m` member of the `media` object.
   ///
@@ -40,7 +81,24 @@ public struct JSONKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
     JSONKey(storage: .paths(paths))
   }
 
-  init(storage: Storage) { self.storage = storage }
+  init(storage: Storage) {
+    self.storage = storage
+    tableIndex = -1
+    directIndex = -1
+  }
+
+  /// Keys are equal when they name the same paths, whatever table they were made for.
+  ///
+  /// - Parameters:
+  ///   - lhs: A key.
+  ///   - rhs: Another key.
+  /// - Returns: Whether they name the same paths.
+  public static func == (lhs: JSONKey, rhs: JSONKey) -> Bool { lhs.storage == rhs.storage }
+
+  /// Hashes the paths the key names.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 
   /// Every path this key may be found at, in order.
   public var paths: [[String]] {

@@ -84,7 +84,13 @@ extension JSONObjectDecodable {
   public init(json: JSONValueDecoder) throws {
     let object = try json.object()
     self = try Self(json: object)
-    try object.validate(self)
+    // Called here rather than through `object.validate(_:)`: handing `self` to a generic
+    // function in another module copied the whole model (a retain per string it holds).
+    do {
+      try validate()
+    } catch {
+      throw object.validationProblem(error)
+    }
   }
 
   /// Accepts every value.

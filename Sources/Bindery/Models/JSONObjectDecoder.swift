@@ -23,15 +23,45 @@ public import BinderyJSON
 /// decode's state (that keeps reference counting out of every property read), so do not store
 /// it or let a closure that outlives the call capture it.
 public struct JSONObjectDecoder {
-  @usableFromInline unowned(unsafe) let context: JSONDecodingContext
+  /// The decode's state, not retained: the entry point owns it for the whole decode, and
+  /// hot paths borrow it (`_withUnsafeGuaranteedRef`) without reference counting.
+  @usableFromInline let contextReference: Unmanaged<JSONDecodingContext>
+  /// The decode's state, for paths where a retain does not matter.
+  @usableFromInline var context: JSONDecodingContext { contextReference.takeUnretainedValue() }
   @usableFromInline let index: Int
   @usableFromInline var scope: JSONDecodingScope
+  /// Where the members found by ``prefetching(_:)`` are kept, or -1.
+  @usableFromInline var memberBase = -1
 
   init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
-    self.context = context
+    self.contextReference = .passUnretained(context)
     self.index = index
     self.scope = scope
     self.scope.depth += 1
+  }
+
+  init(reference: Unmanaged<JSONDecodingContext>, index: Int, scope: JSONDecodingScope) {
+    self.contextReference = reference
+    self.index = index
+    self.scope = scope
+    self.scope.depth += 1
+  }
+
+  /// The same decoder, having found in one pass over the object the member of every key in
+  /// `table`: keys made with ``JSONKey/init(_:tableIndex:)`` are then read without a search.
+  ///
+  /// Generated initializers call this first. Keys that are not in the table (or made without
+  /// a table index) are searched for as usual.
+  ///
+  /// - Parameter table: The keys the model reads.
+  /// - Returns: The decoder.
+  public func prefetching(_ table: JSONKeyTable) -> JSONObjectDecoder {
+    var copy = self
+    copy.memberBase = scope.memberTop
+    let (index, base) = (index, scope.memberTop)
+    contextReference._withUnsafeGuaranteedRef { $0.prefetch(table, object: index, at: base) }
+    copy.scope.memberTop += table.count
+    return copy
   }
 
   /// The object as a cursor over the document.
@@ -88,12 +118,14 @@ public struct JSONObjectDecoder {
     case notObject(Int)
   }
 
-  func locate(_ path: [String]) -> Location {
+  func locate(_ path: [String], tableIndex: Int = -1) -> Location {
     var object = index
     for (position, key) in path.enumerated() {
       let found =
         position == 0
-        ? context.lookUp(key, in: object, slot: scope.depth)
+        ? (tableIndex >= 0 && memberBase >= 0
+          ? context.prefetched(at: memberBase + tableIndex)
+          : context.lookUp(key, in: object, slot: scope.depth))
         : context.lookUp(key, in: object, slot: nil)
       guard let value = found else {
         return .missing(object: object, key: key)
@@ -111,12 +143,16 @@ public struct JSONObjectDecoder {
   func locate(_ key: JSONKey) -> Location {
     switch key.storage {
     case .single(let name):
+      if key.directIndex >= 0, memberBase >= 0 {
+        if let value = context.prefetched(at: memberBase + key.directIndex) { return .found(value) }
+        return .missing(object: index, key: name)
+      }
       if let value = context.lookUp(name, in: index, slot: scope.depth) { return .found(value) }
       return .missing(object: index, key: name)
     case .paths(let paths):
       var first: Location?
-      for path in paths {
-        let location = locate(path)
+      for (position, path) in paths.enumerated() {
+        let location = locate(path, tableIndex: position == 0 ? key.tableIndex : -1)
         if case .found = location { return location }
         if first == nil { first = location }
       }
@@ -147,8 +183,14 @@ public struct JSONObjectDecoder {
   func required(_ key: JSONKey, expected: @autoclosure () -> String) throws(JSONDecodingProblem)
     -> JSONValueDecoder
   {
-    // The common case first: one key, present.
-    if case .single(let name) = key.storage,
+    // The common cases first: one key, present.
+    if key.directIndex >= 0, memberBase >= 0 {
+      let position = memberBase + key.directIndex
+      if let value = contextReference._withUnsafeGuaranteedRef({ $0.prefetched(at: position) }) {
+        return JSONValueDecoder(reference: contextReference, index: value, scope: scope)
+      }
+    }
+    if key.tableIndex < 0, case .single(let name) = key.storage,
       let value = context.lookUp(name, inSlot: scope.depth, object: index)
     {
       return JSONValueDecoder(context: context, index: value, scope: scope)
@@ -168,6 +210,16 @@ public struct JSONObjectDecoder {
   /// The value's decoder, or `nil` when the key (or an object on its path) is missing or null.
   @usableFromInline
   func optional(_ key: JSONKey) throws(JSONDecodingProblem) -> JSONValueDecoder? {
+    if key.directIndex >= 0, memberBase >= 0 {
+      let position = memberBase + key.directIndex
+      let found = contextReference._withUnsafeGuaranteedRef { context -> Int? in
+        guard let value = context.prefetched(at: position), context.tape[value].kind != .null
+        else { return nil }
+        return value
+      }
+      guard let found else { return nil }
+      return JSONValueDecoder(reference: contextReference, index: found, scope: scope)
+    }
     switch locate(key) {
     case .found(let value):
       if context.document.tape[value].kind == .null { return nil }
@@ -374,7 +426,7 @@ public struct JSONObjectDecoder {
   /// - Returns: The value.
   /// - Throws: An error standing for the failures already recorded.
   @inlinable
-  public func value<T>(_ value: T?) throws -> T {
+  public func value<T>(_ value: consuming T?) throws -> T {
     guard let value else { throw RecordedFailure() }
     return value
   }
@@ -390,9 +442,17 @@ extension JSONObjectDecoder {
     do {
       try model.validate()
     } catch {
-      throw context.problem(
-        .validationFailed, at: index, expected: "validation failed", found: "\(error)")
+      throw validationProblem(error)
     }
+  }
+
+  /// The problem that stands for a failed `validate()` of the model read from this object.
+  ///
+  /// - Parameter error: What `validate()` threw.
+  /// - Returns: The problem, at this object.
+  public func validationProblem(_ error: any Error) -> JSONDecodingProblem {
+    context.problem(
+      .validationFailed, at: index, expected: "validation failed", found: "\(error)")
   }
 
   /// The whole object as a ``JSONValue``, for enums that keep unknown cases unchanged.

@@ -18,13 +18,24 @@ public import BinderyJSON
 /// decode's state (that keeps reference counting out of every property read), so do not store
 /// it or let a closure that outlives the call capture it.
 public struct JSONValueDecoder {
-  @usableFromInline unowned(unsafe) let context: JSONDecodingContext
+  /// The decode's state, not retained: the entry point owns it for the whole decode, and
+  /// hot paths borrow it (`_withUnsafeGuaranteedRef`) without reference counting.
+  @usableFromInline let contextReference: Unmanaged<JSONDecodingContext>
+  /// The decode's state, for paths where a retain does not matter.
+  @usableFromInline var context: JSONDecodingContext { contextReference.takeUnretainedValue() }
   @usableFromInline let index: Int
   @usableFromInline var scope: JSONDecodingScope
 
   @usableFromInline
   init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
-    self.context = context
+    self.contextReference = .passUnretained(context)
+    self.index = index
+    self.scope = scope
+  }
+
+  @usableFromInline
+  init(reference: Unmanaged<JSONDecodingContext>, index: Int, scope: JSONDecodingScope) {
+    self.contextReference = reference
     self.index = index
     self.scope = scope
   }
@@ -34,7 +45,14 @@ public struct JSONValueDecoder {
   /// The JSON type of the value.
   public var kind: JSONKind { cursor.kind }
   /// Whether the value is `null`.
-  public var isNull: Bool { context.document.tape[index].kind == .null }
+  public var isNull: Bool { entry.kind == .null }
+
+  /// The value's tape entry, read without retaining the context.
+  @inline(__always)
+  var entry: TapeEntry {
+    let index = index
+    return contextReference._withUnsafeGuaranteedRef { $0.tape[index] }
+  }
   /// The value's path from the top of the input, such as `items[3].media.m` (computed on demand).
   public var path: JSONPath { cursor.path }
   /// The options of the decode under way.
@@ -72,8 +90,13 @@ public struct JSONValueDecoder {
   /// - Returns: The unescaped string.
   /// - Throws: ``JSONDecodingProblem`` when the value is not a string.
   public func string() throws(JSONDecodingProblem) -> String {
-    let entry = context.document.tape[index]
-    if entry.kind == .string { return context.document.string(entry) }
+    let index = index
+    if let text = contextReference._withUnsafeGuaranteedRef({ context -> String? in
+      let entry = context.tape[index]
+      return entry.kind == .string ? context.document.string(entry) : nil
+    }) {
+      return text
+    }
     if scope.coercesValues {
       let cursor = self.cursor
       switch cursor.kind {
@@ -97,7 +120,7 @@ public struct JSONValueDecoder {
   /// - Returns: The Boolean.
   /// - Throws: ``JSONDecodingProblem`` when the value is not a Boolean.
   public func bool() throws(JSONDecodingProblem) -> Bool {
-    switch context.document.tape[index].kind {
+    switch entry.kind {
     case .true: return true
     case .false: return false
     default: break
@@ -142,11 +165,14 @@ public struct JSONValueDecoder {
   /// The value as an `Int64` when it is a number that is an integer within `Int64`'s range.
   @usableFromInline
   func int64IfNumber() -> Int64? {
-    let entry = context.document.tape[index]
-    guard entry.kind == .number, case .value(let value) = context.document.int64(entry) else {
-      return nil
+    let index = index
+    return contextReference._withUnsafeGuaranteedRef { context -> Int64? in
+      let entry = context.tape[index]
+      guard entry.kind == .number, case .value(let value) = context.document.int64(entry) else {
+        return nil
+      }
+      return value
     }
-    return value
   }
 
   @usableFromInline
@@ -187,9 +213,11 @@ public struct JSONValueDecoder {
   /// - Returns: The number.
   /// - Throws: ``JSONDecodingProblem`` for other JSON types and numbers too large for a `Double`.
   public func double() throws(JSONDecodingProblem) -> Double {
-    let entry = context.document.tape[index]
+    let entry = entry
     if entry.kind == .number {
-      if let value = context.document.double(entry) { return value }
+      if let value = contextReference._withUnsafeGuaranteedRef({ $0.document.double(entry) }) {
+        return value
+      }
       throw context.problem(
         .numberOutOfRange, at: index, expected: "a number within Double's range")
     }
@@ -233,8 +261,8 @@ public struct JSONValueDecoder {
   /// - Returns: A decoder for its members.
   /// - Throws: ``JSONDecodingProblem`` when the value is not an object.
   public func object() throws(JSONDecodingProblem) -> JSONObjectDecoder {
-    guard context.document.tape[index].kind == .object else { throw mismatch("an object") }
-    return JSONObjectDecoder(context: context, index: index, scope: scope)
+    guard entry.kind == .object else { throw mismatch("an object") }
+    return JSONObjectDecoder(reference: contextReference, index: index, scope: scope)
   }
 
   /// Opens the value as an array.
@@ -242,8 +270,8 @@ public struct JSONValueDecoder {
   /// - Returns: A decoder for its elements.
   /// - Throws: ``JSONDecodingProblem`` when the value is not an array.
   public func array() throws(JSONDecodingProblem) -> JSONArrayDecoder {
-    guard context.document.tape[index].kind == .array else { throw mismatch("an array") }
-    return JSONArrayDecoder(context: context, index: index, scope: scope)
+    guard entry.kind == .array else { throw mismatch("an array") }
+    return JSONArrayDecoder(reference: contextReference, index: index, scope: scope)
   }
 
   /// Decodes the value as any ``JSONDecodable`` type.
@@ -280,4 +308,7 @@ struct JSONDecodingScope {
   /// How many objects enclose this point: the slot of the member search state of an object
   /// decoder opened here.
   var depth = 0
+  /// The first free position of the context's member regions: where an object decoder
+  /// prefetching here keeps its members (see `JSONObjectDecoder.prefetching(_:)`).
+  var memberTop = 0
 }

@@ -14,9 +14,9 @@ public final class JSONDocument: @unchecked Sendable {
   // @unchecked: `tape` points to memory this document owns, written only by the scanner before
   // init returns and freed in deinit; it is never mutated while shared, so reads need no lock.
   /// The input, shared with the caller when it was given as `[UInt8]`: never copied.
-  let bytes: [UInt8]
+  @usableFromInline let bytes: [UInt8]
   /// The tape, in memory the document owns: plain loads, no reference counting.
-  package let tape: UnsafeBufferPointer<TapeEntry>
+  @usableFromInline package let tape: UnsafeBufferPointer<TapeEntry>
   /// The options the document was read with; lookups follow its duplicate-key policy.
   public let options: JSONReadingOptions
 
@@ -75,7 +75,7 @@ public final class JSONDocument: @unchecked Sendable {
 
   /// Calls `body` with the input bytes. A document is never empty, so the buffer always has
   /// a base address.
-  @inline(__always)
+  @inlinable
   package func withInput<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E)
     -> R
   {
@@ -147,7 +147,7 @@ public final class JSONDocument: @unchecked Sendable {
   public var root: JSONCursor { JSONCursor(document: self, index: 0) }
 
   /// The tape index just past the value at `index`: O(1) for containers too.
-  @inline(__always)
+  @inlinable
   package func next(after index: Int) -> Int {
     let entry = tape[index]
     return entry.kind.rawValue >= TapeKind.array.rawValue ? entry.end : index + 1

@@ -4,40 +4,42 @@
 /// key (a string entry) then value. Entries index into the input bytes, so building the tape
 /// allocates nothing per value, and a container records the index just past its last entry,
 /// so skipping a subtree is O(1).
+@usableFromInline
 package struct TapeEntry: Sendable {
   /// Byte offset: the first byte of a number or literal, the first byte *inside* a string's
   /// quotes, the `[` or `{` of a container.
-  package var offset: UInt32
+  @usableFromInline package var offset: UInt32
   /// Scalars: the length in bytes of the number text or raw string content.
   /// Containers: the tape index just past the container's last entry.
-  package var payload: UInt32
+  @usableFromInline package var payload: UInt32
   /// The kind in the low 3 bits; for scalars, flags above them; for containers, the number of
   /// elements (members for objects) shifted left by 3.
-  package var info: UInt32
+  @usableFromInline package var info: UInt32
 
-  static let kindMask: UInt32 = 0b111
+  @usableFromInline static let kindMask: UInt32 = 0b111
   /// Strings: the raw content holds escapes. Numbers: the text has a fraction or exponent.
-  static let flagA: UInt32 = 1 << 3
+  @usableFromInline static let flagA: UInt32 = 1 << 3
   /// Strings: the content holds invalid Unicode to be replaced with U+FFFD.
   /// Numbers: the text is JSON5-only syntax (hex, `+`, `.5`, `Infinity`, `NaN`).
-  static let flagB: UInt32 = 1 << 4
+  @usableFromInline static let flagB: UInt32 = 1 << 4
   /// The largest element count a container may record.
   static let maxCount: UInt32 = (1 << 29) - 1
 
-  @inline(__always) package var kind: TapeKind {
+  @inlinable package var kind: TapeKind {
     // The scanner only writes valid kinds, so the fallback is unreachable.
     TapeKind(rawValue: info & Self.kindMask) ?? .null
   }
-  @inline(__always) package var count: Int { Int(info >> 3) }
-  @inline(__always) package var hasEscapes: Bool { info & Self.flagA != 0 }
-  @inline(__always) package var isIntegerText: Bool { info & Self.flagA == 0 }
-  @inline(__always) package var isNonStandardNumber: Bool { info & Self.flagB != 0 }
-  @inline(__always) package var start: Int { Int(offset) }
-  @inline(__always) package var length: Int { Int(payload) }
-  @inline(__always) package var end: Int { Int(payload) }
+  @inlinable package var count: Int { Int(info >> 3) }
+  @inlinable package var hasEscapes: Bool { info & Self.flagA != 0 }
+  @inlinable package var isIntegerText: Bool { info & Self.flagA == 0 }
+  @inlinable package var isNonStandardNumber: Bool { info & Self.flagB != 0 }
+  @inlinable package var start: Int { Int(offset) }
+  @inlinable package var length: Int { Int(payload) }
+  @inlinable package var end: Int { Int(payload) }
 }
 
 /// The kind of one tape entry.
+@usableFromInline
 package enum TapeKind: UInt32, Sendable {
   case null = 0
   case `false`, `true`, number, string, array, object

@@ -1,0 +1,163 @@
+import BinderyJSON
+
+/// The keys a model reads from its object, known before any JSON arrives, so one pass over an
+/// object finds every member the model needs (see ``JSONObjectDecoder/prefetching(_:)``).
+///
+/// Generated initializers keep one table per model type and name each key by its position in
+/// it (``JSONKey/init(_:tableIndex:)``). Without the table a model asks for its keys one by
+/// one, and each search must also prove the object repeats no key; with it, every member is
+/// matched once, in input order, and a repeated key simply follows the document's
+/// ``JSONReadingOptions/duplicateKeys`` policy.
+///
+/// A table is immutable once made and safe to share between threads.
+public final class JSONKeyTable: @unchecked Sendable {
+  // @unchecked: the buffers below are written only in `init` and freed in `deinit`.
+
+  /// The keys, in the order given.
+  public let keys: [String]
+  /// Every key's UTF-8, one after another.
+  private let bytes: UnsafeMutablePointer<UInt8>
+  /// Where each key starts in `bytes`, and its length.
+  private let starts: UnsafeMutablePointer<Int>
+  private let lengths: UnsafeMutablePointer<Int>
+  /// Open addressing by fingerprint: a key's index + 1, or 0 for an empty slot.
+  private let slots: UnsafeMutablePointer<Int32>
+  private let mask: Int
+  private let shift: UInt64
+
+  /// Makes a table of distinct keys; a repeated key keeps its first position.
+  ///
+  /// - Parameter keys: The keys, as the model's initializer will name them.
+  public init(_ keys: [String]) {
+    self.keys = keys
+    let total = keys.reduce(0) { $0 + $1.utf8.count }
+    // Eight bytes of padding: a short key is compared as one (masked) eight-byte load.
+    bytes = .allocate(capacity: total + 8)
+    bytes.initialize(repeating: 0, count: total + 8)
+    starts = .allocate(capacity: max(keys.count, 1))
+    lengths = .allocate(capacity: max(keys.count, 1))
+    var capacity = 8
+    while capacity < keys.count * 2 { capacity <<= 1 }
+    mask = capacity - 1
+    shift = UInt64(64 - capacity.trailingZeroBitCount)
+    slots = .allocate(capacity: capacity)
+    slots.initialize(repeating: 0, count: capacity)
+    var offset = 0
+    for (index, key) in keys.enumerated() {
+      starts[index] = offset
+      lengths[index] = key.utf8.count
+      for byte in key.utf8 {
+        (bytes + offset).initialize(to: byte)
+        offset += 1
+      }
+    }
+    for index in keys.indices
+    where find(UnsafeBufferPointer(start: bytes + starts[index], count: lengths[index])) < 0 {
+      var slot = self.slot(
+        of: UnsafeBufferPointer(start: bytes + starts[index], count: lengths[index]))
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = Int32(index + 1)
+    }
+  }
+
+  deinit {
+    bytes.deallocate()
+    starts.deallocate()
+    lengths.deallocate()
+    slots.deallocate()
+  }
+
+  /// The number of keys.
+  public var count: Int { keys.count }
+
+  /// The position of `key` in the table.
+  ///
+  /// - Parameter key: A key.
+  /// - Returns: Its position, or `nil` when the table does not hold it.
+  public func index(of key: String) -> Int? {
+    var key = key
+    let found = key.withUTF8 { find($0) }
+    return found >= 0 ? found : nil
+  }
+
+  /// True when the key at `index` is exactly `key`.
+  @inline(__always)
+  func matches(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    lengths[index] == key.count && bytesEqual(bytes + starts[index], key)
+  }
+
+  /// True when the key at `index` is exactly the `length` bytes at `key`, of which the eight
+  /// from `key` on may be read when `readable` says so: a short key then costs one comparison.
+  @inline(__always)
+  func matches(_ index: Int, _ key: UnsafePointer<UInt8>, _ length: Int, readable: Bool) -> Bool {
+    guard lengths[index] == length else { return false }
+    let stored = UnsafeRawPointer(bytes + starts[index])
+    let given = UnsafeRawPointer(key)
+    if length >= 8 {
+      // Whole words, then the last eight bytes (overlapping the words before when the length
+      // is not a multiple of eight).
+      var i = 0
+      while i &+ 8 < length {
+        if given.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          != stored.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        {
+          return false
+        }
+        i &+= 8
+      }
+      return given.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+        == stored.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+    }
+    guard readable else {
+      return bytesEqual(bytes + starts[index], UnsafeBufferPointer(start: key, count: length))
+    }
+    // The first byte in the lowest bits on every platform, so the mask keeps `length` bytes.
+    let mask: UInt64 = length == 0 ? 0 : ~0 >> (64 &- 8 &* UInt64(length))
+    let difference =
+      UInt64(littleEndian: given.loadUnaligned(as: UInt64.self))
+      ^ UInt64(littleEndian: stored.loadUnaligned(as: UInt64.self))
+    return difference & mask == 0
+  }
+
+  /// The index of `key`, or -1 when the table does not hold it.
+  func find(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+    var slot = slot(of: key)
+    while true {
+      let stored = Int(slots[slot])
+      if stored == 0 { return -1 }
+      if matches(stored - 1, key) { return stored - 1 }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  @inline(__always)
+  private func slot(of key: UnsafeBufferPointer<UInt8>) -> Int {
+    let length = key.count
+    var print = UInt64(truncatingIfNeeded: length) << 48
+    if let start = key.baseAddress, length > 0 {
+      print |= UInt64(start[0]) << 40 | UInt64(start[length - 1]) << 16
+      if length > 1 { print |= UInt64(start[1]) << 32 | UInt64(start[length - 2]) << 8 }
+      if length > 2 { print |= UInt64(start[2]) << 24 | UInt64(start[length / 2]) }
+    }
+    return Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) >> shift)
+  }
+}
+
+/// True when `count` bytes at `a` equal `b`'s.
+@inline(__always)
+func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let bBase = b.baseAddress else { return true }
+  let count = b.count
+  var i = 0
+  while i &+ 8 <= count {
+    let left = UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
+    let right = UnsafeRawPointer(bBase + i).loadUnaligned(as: UInt64.self)
+    if left != right { return false }
+    i &+= 8
+  }
+  while i < count {
+    if a[i] != bBase[i] { return false }
+    i &+= 1
+  }
+  return true
+}

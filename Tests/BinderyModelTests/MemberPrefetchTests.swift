@@ -1,0 +1,192 @@
+import Bindery
+import Foundation
+import Testing
+
+// Generated initializers find every member in one pass over the object (a key table per model
+// type). These tests pin what that pass must keep from the per-key search it replaced: any key
+// order, repeated keys by the document's policy, escaped keys, short keys at the very end of
+// the input, nested models sharing the member regions, and subclasses with their own tables.
+
+@JSONModel
+struct SensorReading {
+  var sensor: String
+  var celsius: Double
+  var ok: Bool
+  @Key("location.city") var city: String
+  @Key("location.alt") var altitude: Int?
+  var note: String?
+  var samples: [Sample] = []
+
+  @JSONModel
+  struct Sample {
+    var t: Int
+    var v: Double
+  }
+}
+
+@JSONModel
+struct LongKeys {
+  var aKeyOfExactlySixteen: Int  // 20 bytes
+  var exactly8: Int  // 8 bytes
+  var nineBytes: Int  // 9 bytes
+  var x: Int  // 1 byte
+  var empty: String?
+}
+
+@JSONModel
+class Vehicle {
+  var wheels: Int
+  var name: String
+
+  init(wheels: Int, name: String) {
+    self.wheels = wheels
+    self.name = name
+  }
+}
+
+@JSONModel(inheriting: Vehicle.self)
+class Truck: Vehicle {
+  var load: Double
+  var name2: String?
+
+  init(wheels: Int, name: String, load: Double) {
+    self.load = load
+    super.init(wheels: wheels, name: name)
+  }
+}
+
+@Suite struct MemberPrefetchTests {
+  let reading = #"""
+    {"sensor": "s1", "celsius": 21.5, "ok": true, "location": {"city": "Oslo", "alt": 12},
+     "note": null, "samples": [{"t": 1, "v": 0.5}, {"v": 0.75, "t": 2}]}
+    """#
+
+  @Test func membersAreFoundInAnyOrder() throws {
+    let inOrder = try SensorReading(jsonString: reading)
+    let reversed = try SensorReading(
+      jsonString: #"""
+        {"samples": [{"v": 0.75, "t": 2}], "note": "n", "location": {"alt": 3, "city": "Rome"},
+         "ok": false, "celsius": -4, "sensor": "s2"}
+        """#)
+    #expect(inOrder.sensor == "s1")
+    #expect(inOrder.city == "Oslo")
+    #expect(inOrder.altitude == 12)
+    #expect(inOrder.note == nil)
+    #expect(inOrder.samples.map(\.t) == [1, 2])
+    #expect(inOrder.samples.map(\.v) == [0.5, 0.75])
+    #expect(reversed.sensor == "s2")
+    #expect(reversed.celsius == -4)
+    #expect(reversed.ok == false)
+    #expect(reversed.city == "Rome")
+    #expect(reversed.altitude == 3)
+    #expect(reversed.note == "n")
+    #expect(reversed.samples.map(\.t) == [2])
+  }
+
+  @Test func unknownKeysBetweenKnownOnesAreSkipped() throws {
+    let value = try SensorReading(
+      jsonString: #"""
+        {"extra": {"sensor": "wrong"}, "sensor": "s3", "x": [1, {"celsius": 0}], "celsius": 1,
+         "ok": true, "location": {"city": "Lima", "zzz": 1}}
+        """#)
+    #expect(value.sensor == "s3")
+    #expect(value.celsius == 1)
+    #expect(value.city == "Lima")
+    #expect(value.altitude == nil)
+    #expect(value.samples.isEmpty)
+  }
+
+  @Test func repeatedKeysFollowTheDocumentPolicy() throws {
+    let json =
+      #"{"sensor": "first", "celsius": 1, "ok": true, "location": {"city": "A"},"#
+      + #" "sensor": "last", "celsius": 2}"#
+    let lastWins = try SensorReading(jsonString: json)
+    #expect(lastWins.sensor == "last")
+    #expect(lastWins.celsius == 2)
+    let firstWins = try SensorReading(
+      jsonString: json,
+      options: JSONDecodingOptions(reading: JSONReadingOptions(duplicateKeys: .firstWins)))
+    #expect(firstWins.sensor == "first")
+    #expect(firstWins.celsius == 1)
+    #expect(throws: JSONDecodingError.self) {
+      try SensorReading(
+        jsonString: json,
+        options: JSONDecodingOptions(reading: JSONReadingOptions(duplicateKeys: .reject)))
+    }
+  }
+
+  @Test func escapedKeysMatch() throws {
+    let value = try SensorReading(
+      jsonString: #"""
+        {"sen\u0073or": "esc", "celsius": 3, "\u006fk": true, "loc\u0061tion": {"city": "Q"}}
+        """#)
+    #expect(value.sensor == "esc")
+    #expect(value.ok)
+    #expect(value.city == "Q")
+  }
+
+  @Test func keysOfEveryLengthMatchOnlyThemselves() throws {
+    let value = try LongKeys(
+      jsonString:
+        #"{"x": 1, "nineBytes": 9, "exactly8": 8, "aKeyOfExactlySixteen": 16, "empty": "e"}"#)
+    #expect(value.x == 1)
+    #expect(value.exactly8 == 8)
+    #expect(value.nineBytes == 9)
+    #expect(value.aKeyOfExactlySixteen == 16)
+    #expect(value.empty == "e")
+    // Near misses differ in the first, a middle or the last byte, or only in length.
+    let nearMisses = #"{"y": 1, "nineBytez": 9, "Exactly8": 8, "aKeyOfExactlySixteen_": 16}"#
+    let error = try #require(throws: JSONDecodingError.self) {
+      try LongKeys(jsonString: nearMisses)
+    }
+    #expect(error.problems.map(\.kind) == Array(repeating: .missingKey, count: 4))
+    #expect(
+      Set(error.problems.map(\.path.description))
+        == ["x", "nineBytes", "exactly8", "aKeyOfExactlySixteen"])
+  }
+
+  @Test func aShortKeyAtTheEndOfTheInputIsRead() throws {
+    // The last key's eight bytes would run past the input: it is compared byte by byte.
+    let value = try LongKeys(
+      jsonString: #"{"aKeyOfExactlySixteen":1,"exactly8":2,"nineBytes":3,"x":4}"#)
+    #expect(value.x == 4)
+    let sample = try SensorReading.Sample(jsonString: #"{"v":1,"t":2}"#)
+    #expect(sample.t == 2)
+  }
+
+  @Test func nestedModelsDoNotDisturbTheirParent() throws {
+    // The parent reads `note` after the samples' objects reused the regions above its own.
+    let value = try SensorReading(
+      jsonString: #"""
+        {"sensor": "s", "celsius": 0, "ok": true, "location": {"city": "C"},
+         "samples": [{"t": 1, "v": 1}, {"t": 2, "v": 2}, {"t": 3, "v": 3}], "note": "after"}
+        """#)
+    #expect(value.note == "after")
+    #expect(value.samples.map(\.t) == [1, 2, 3])
+  }
+
+  @Test func subclassesReadTheirOwnAndInheritedKeys() throws {
+    let truck = try Truck(jsonString: #"{"load": 2.5, "name": "T", "wheels": 6}"#)
+    #expect(truck.wheels == 6)
+    #expect(truck.name == "T")
+    #expect(truck.load == 2.5)
+    #expect(truck.name2 == nil)
+    let error = try #require(throws: JSONDecodingError.self) {
+      try Truck(jsonString: #"{"load": "heavy", "name": "T"}"#)
+    }
+    #expect(Set(error.problems.map(\.path.description)) == ["load", "wheels"])
+  }
+
+  @Test func aKeyTableFindsExactlyItsKeys() {
+    let keys = ["", "a", "ab", "abc", "abcdefg", "abcdefgh", "abcdefghi", "id", "di", "ID"]
+    let table = JSONKeyTable(keys)
+    #expect(table.count == keys.count)
+    for (index, key) in keys.enumerated() {
+      #expect(table.index(of: key) == index)
+    }
+    for missing in ["b", "abcd", "abcdefgH", "abcdefghij", "i", "Id", "\u{00E9}"] {
+      #expect(table.index(of: missing) == nil)
+    }
+    #expect(JSONKeyTable(["k", "k"]).index(of: "k") == 0)
+  }
+}
