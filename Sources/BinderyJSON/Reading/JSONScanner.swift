@@ -401,8 +401,7 @@ struct JSONScanner {
         throw error(.invalidNumber, "leading zeros are not allowed in numbers", at: start)
       }
     } else if isDigit(first) {
-      i += 1
-      while i < end, isDigit(base[i]) { i += 1 }
+      i = skipDigits(from: i + 1)
     } else {
       throw error(
         .invalidNumber, "expected a digit after '-', found \(describeFound(at: i, in: bytes))",
@@ -416,7 +415,7 @@ struct JSONScanner {
           i < end ? .invalidNumber : .unexpectedEndOfInput,
           "expected a digit after '.', found \(describeFound(at: i, in: bytes))", at: i)
       }
-      while i < end, isDigit(base[i]) { i += 1 }
+      i = skipDigits(from: i + 1)
     }
     if i < end, base[i] | 0x20 == UInt8(ascii: "e") {
       flags = TapeEntry.flagA
@@ -430,6 +429,25 @@ struct JSONScanner {
         offset: UInt32(truncatingIfNeeded: start), payload: UInt32(truncatingIfNeeded: i - start),
         info: TapeKind.number.rawValue | flags))
     index = i
+  }
+
+  /// The index of the first byte at or after `start` that is not an ASCII digit (or `end`).
+  @inline(__always)
+  private func skipDigits(from start: Int) -> Int {
+    var i = start
+    // Eight bytes at a time: a byte is flagged when below '0' (the subtraction borrows), above
+    // '9' (the addition reaches 0x80) or not ASCII. Borrows and carries only disturb bytes
+    // above the first flagged one, so the lowest flag is exact.
+    while i &+ 8 <= end {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+      let flags =
+        ((word &- 0x3030_3030_3030_3030) | (word &+ 0x4646_4646_4646_4646) | word)
+        & 0x8080_8080_8080_8080
+      if flags != 0 { return i &+ flags.trailingZeroBitCount &>> 3 }
+      i &+= 8
+    }
+    while i < end, isDigit(base[i]) { i += 1 }
+    return i
   }
 
   /// Scans `[+-]digits` after the `e` or `E` at `marker`; returns the index after the digits.

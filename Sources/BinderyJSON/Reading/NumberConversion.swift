@@ -156,6 +156,37 @@ package enum NumberConversion {
     return value
   }
 
+  /// The value of the eight ASCII digits at `i`, or `nil` when any of the eight bytes is not a
+  /// digit (SWAR: one load and three multiplications instead of eight steps).
+  @inline(__always)
+  static func eightDigits(_ text: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt64? {
+    guard let base = text.baseAddress else { return nil }
+    // The first byte in the lowest bits on every platform.
+    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+    // Every byte is 0x30...0x39: its high nibble is 3, and adding 6 does not carry out of it.
+    let highNibbles = word & 0xF0F0_F0F0_F0F0_F0F0
+    let carried = ((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4
+    guard highNibbles | carried == 0x3333_3333_3333_3333 else { return nil }
+    // Pairs, then quadruples, then all eight: each step multiplies the lower half by 10^k and
+    // adds the upper half.
+    // (Swift binds `>>` tighter than `&*`: the products are parenthesised.)
+    var value = ((word & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+    value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+    return ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+  }
+
+  /// The value of the four ASCII digits at `i`, or `nil` (as ``eightDigits(_:at:)``).
+  @inline(__always)
+  static func fourDigits(_ text: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt64? {
+    guard let base = text.baseAddress else { return nil }
+    let word = UInt32(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self))
+    let highNibbles = word & 0xF0F0_F0F0
+    let carried = ((word &+ 0x0606_0606) & 0xF0F0_F0F0) >> 4
+    guard highNibbles | carried == 0x3333_3333 else { return nil }
+    let pairs = ((word & 0x0F0F_0F0F) &* 2561) >> 8
+    return UInt64(((pairs & 0x00FF_00FF) &* 6_553_601) >> 16)
+  }
+
   /// A JSON number as `±significand × 10^exponent` with at most 19 significant digits.
   struct DecimalNumber {
     var negative: Bool
@@ -187,6 +218,24 @@ package enum NumberConversion {
         }
       } else if text[i] == UInt8(ascii: ".") {
         i += 1
+        // Eight fraction digits at a time while they fit, once the significand has begun
+        // (leading zeros do not count as significant), then one at a time.
+        while significand != 0, digits &+ 8 <= 19, i &+ 8 <= text.count,
+          let eight = eightDigits(text, at: i)
+        {
+          significand = significand &* 100_000_000 &+ eight
+          digits &+= 8
+          scale &-= 8
+          i &+= 8
+        }
+        if significand != 0, digits &+ 4 <= 19, i &+ 4 <= text.count,
+          let four = fourDigits(text, at: i)
+        {
+          significand = significand &* 10_000 &+ four
+          digits &+= 4
+          scale &-= 4
+          i &+= 4
+        }
         while i < text.count {
           let digit = text[i] &- UInt8(ascii: "0")
           guard digit < 10 else { break }
