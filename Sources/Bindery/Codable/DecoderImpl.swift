@@ -269,6 +269,15 @@ final class DecoderImpl: Decoder {
       if case .value(let value) = document.int64(entry) { return unsafeBitCast(value, to: T.self) }
       throw numberDoesNotFit(T.self, at: index, path: path)
     }
+    return try otherInteger(T.self, entry, at: index, path: path)
+  }
+
+  /// Integers of other widths. Apart, so that `Int` and `Int64` in unspecialised code never ask
+  /// the runtime for `IntegerResult<T>`'s metadata.
+  @inline(never)
+  private func otherInteger<T: FixedWidthInteger>(
+    _ type: T.Type, _ entry: TapeEntry, at index: Int, path: () -> [any CodingKey]
+  ) throws -> T {
     let simple = entry.isIntegerText && !entry.isNonStandardNumber
     let result = document.withNumberText(entry) {
       NumberConversion.integer($0, as: T.self, simple: simple)
@@ -470,7 +479,20 @@ final class DecoderImpl: Decoder {
   )
     throws -> T
   {
-    if collector != nil, let placeholder = placeholder(for: T.self) {
+    guard collector != nil else { return try unwrap(T.self, at: index, parent: parent, key: key) }
+    return try collectingErrors(T.self, at: index, parent: parent, key: key)
+  }
+
+  /// ``collecting(_:at:parent:key:)`` with error collection on. Apart, so that the common path
+  /// never asks the runtime for `Optional<T>`'s metadata (unspecialised code does, on entry,
+  /// for every local of a type that depends on `T`).
+  @inline(never)
+  private func collectingErrors<T: Decodable>(
+    _ type: T.Type, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
+  )
+    throws -> T
+  {
+    if let placeholder = placeholder(for: T.self) {
       return try recovering(placeholder) { try unwrap(T.self, at: index, parent: parent, key: key) }
     }
     return try reporting { try unwrap(T.self, at: index, parent: parent, key: key) }
