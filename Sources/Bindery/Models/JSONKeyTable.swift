@@ -83,7 +83,9 @@ public final class JSONKeyTable: @unchecked Sendable {
   /// True when the key at `index` is exactly `key`.
   @inline(__always)
   func matches(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-    lengths[index] == key.count && bytesEqual(bytes + starts[index], key)
+    guard lengths[index] == key.count else { return false }
+    guard let keyBase = key.baseAddress else { return true }
+    return memcmpEqual(bytes + starts[index], keyBase, key.count)
   }
 
   /// True when the key at `index` is exactly the `length` bytes at `key`, of which the eight
@@ -108,9 +110,7 @@ public final class JSONKeyTable: @unchecked Sendable {
       return given.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
         == stored.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
     }
-    guard readable else {
-      return bytesEqual(bytes + starts[index], UnsafeBufferPointer(start: key, count: length))
-    }
+    guard readable else { return memcmpEqual(bytes + starts[index], key, length) }
     // The first byte in the lowest bits on every platform, so the mask keeps `length` bytes.
     let mask: UInt64 = length == 0 ? 0 : ~0 >> (64 &- 8 &* UInt64(length))
     let difference =
@@ -141,23 +141,4 @@ public final class JSONKeyTable: @unchecked Sendable {
     }
     return Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) >> shift)
   }
-}
-
-/// True when `count` bytes at `a` equal `b`'s.
-@inline(__always)
-func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-  guard let bBase = b.baseAddress else { return true }
-  let count = b.count
-  var i = 0
-  while i &+ 8 <= count {
-    let left = UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
-    let right = UnsafeRawPointer(bBase + i).loadUnaligned(as: UInt64.self)
-    if left != right { return false }
-    i &+= 8
-  }
-  while i < count {
-    if a[i] != bBase[i] { return false }
-    i &+= 1
-  }
-  return true
 }

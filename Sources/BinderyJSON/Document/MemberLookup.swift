@@ -151,8 +151,10 @@ package struct MemberLookup {
   }
 }
 
-@inline(__always)
-private func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool
+/// True when the `count` bytes at `a` and at `b` are equal.
+@inlinable
+package func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int)
+  -> Bool
 {
   // Eight bytes at a time, then the tail.
   var i = 0
