@@ -25,10 +25,12 @@ public struct JSONWriter: Sendable {
     var expectsValue = false
     /// Where the current key starts in ``bytes`` (objects), for error paths.
     var keyStart = 0
-    /// Each member's key and byte range, kept only when sorting keys.
-    var members: [(key: String, start: Int, end: Int)] = []
   }
+  /// The open containers. A frame holds no reference, so reading and updating one costs no
+  /// reference counting (once per key and value).
   private var frames: [Frame] = []
+  /// For each open container, when sorting keys: each member's key and byte range.
+  private var sortedMembers: [[(key: String, start: Int, end: Int)]] = []
   private var wroteTopLevel = false
   /// How many values have been begun, for encoders that need to know whether a value slot was
   /// filled.
@@ -101,14 +103,16 @@ public struct JSONWriter: Sendable {
     }
     let top = frames.count - 1
     if options.sortsKeys, frame.count > 0 {
-      frames[top].members[frame.count - 1].end = bytes.count
+      sortedMembers[top][frame.count - 1].end = bytes.count
     }
     if frame.count > 0 { bytes.append(UInt8(ascii: ",")) }
     newline()
-    frames[top].keyStart = bytes.count
-    if options.sortsKeys { frames[top].members.append((key, bytes.count, 0)) }
-    frames[top].count += 1
-    frames[top].expectsValue = true
+    if options.sortsKeys { sortedMembers[top].append((key, bytes.count, 0)) }
+    frames.withUnsafeMutableBufferPointer { frames in
+      frames[top].keyStart = bytes.count
+      frames[top].count += 1
+      frames[top].expectsValue = true
+    }
     writeString(key)
     bytes.append(UInt8(ascii: ":"))
     if options.prettyPrinted { bytes.append(UInt8(ascii: " ")) }
@@ -322,15 +326,19 @@ public struct JSONWriter: Sendable {
     try beginValue()
     bytes.append(open)
     frames.append(Frame(isObject: isObject))
+    if options.sortsKeys { sortedMembers.append([]) }
     depth = frames.count
   }
 
   private mutating func endContainer(close: UInt8) throws(JSONWriteError) {
-    var frame = frames.removeLast()
+    let frame = frames.removeLast()
     depth = frames.count
-    if options.sortsKeys, frame.isObject, frame.count > 1 {
-      frame.members[frame.count - 1].end = bytes.count
-      sortMembers(frame.members)
+    if options.sortsKeys {
+      var members = sortedMembers.removeLast()
+      if frame.isObject, frame.count > 1 {
+        members[frame.count - 1].end = bytes.count
+        sortMembers(members)
+      }
     }
     if frame.count > 0 { newline() }
     bytes.append(close)
