@@ -35,11 +35,11 @@ struct ModelCodeGenerator {
 
   func decodeKey(_ property: ModelProperty, table: KeyTable? = nil) -> String {
     let paths = property.decodePaths
-    var runtimeKey = false
-    if !property.hasExplicitKey, case .custom = model.options.keyStrategy { runtimeKey = true }
-    if let table, !runtimeKey, let index = table.index(of: property), let only = paths.first {
+    if let table, let key = tableKey(of: property), let index = table.keys.firstIndex(of: key),
+      let only = paths.first
+    {
       if only.components.count == 1 {
-        return "Bindery.JSONKey(\(literal(only.components[0])), tableIndex: \(index))"
+        return "Bindery.JSONKey(\(literal(key)), tableIndex: \(index))"
       }
       let list = only.components.map(literal).joined(separator: ", ")
       return "Bindery.JSONKey(path: [\(list)], tableIndex: \(index))"
@@ -47,30 +47,26 @@ struct ModelCodeGenerator {
     return keyExpression(paths, property: property.name, explicit: property.hasExplicitKey)
   }
 
-  /// The keys the initializer reads, found in one pass over the object: the first key of
-  /// each property read at one fixed path (fallback paths and keys chosen at run time are
-  /// searched for instead).
+  /// The keys the initializer reads, found in one pass over the object (see ``tableKey(of:)``).
   struct KeyTable {
     let name: String
     let keys: [String]
+  }
 
-    func index(of property: ModelProperty) -> Int? {
-      guard let first = KeyTable.tableKey(of: property) else { return nil }
-      return keys.firstIndex(of: first)
-    }
-
-    static func tableKey(of property: ModelProperty) -> String? {
-      guard property.decodePaths.count == 1 else { return nil }
-      return property.decodePaths.first?.components.first
-    }
+  /// The key a property is found by in the key table: the first key of its one fixed path.
+  /// Fallback paths and keys chosen at run time (a custom key strategy) are searched for
+  /// instead.
+  func tableKey(of property: ModelProperty) -> String? {
+    if !property.hasExplicitKey, case .custom = model.options.keyStrategy { return nil }
+    guard property.decodePaths.count == 1 else { return nil }
+    return property.decodePaths.first?.components.first
   }
 
   func keyTable() -> KeyTable? {
     guard model.storesStatics else { return nil }
     var keys: [String] = []
     for property in model.properties where property.decodes && !property.isUnknownKeys {
-      if !property.hasExplicitKey, case .custom = model.options.keyStrategy { continue }
-      if let key = KeyTable.tableKey(of: property), !keys.contains(key) { keys.append(key) }
+      if let key = tableKey(of: property), !keys.contains(key) { keys.append(key) }
     }
     guard !keys.isEmpty else { return nil }
     return KeyTable(name: context.makeUniqueName("jsonKeys").text, keys: keys)

@@ -16,9 +16,7 @@ public struct JSONArrayDecoder: Sequence {
 
   @usableFromInline
   init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
-    self.contextReference = .passUnretained(context)
-    self.index = index
-    self.scope = scope
+    self.init(reference: .passUnretained(context), index: index, scope: scope)
   }
 
   init(reference: Unmanaged<JSONDecodingContext>, index: Int, scope: JSONDecodingScope) {
@@ -121,9 +119,7 @@ struct CollectionLoop {
 
   @usableFromInline
   init(context: JSONDecodingContext, container: Int, lossy: Bool) {
-    self.contextReference = .passUnretained(context)
-    self.container = container
-    self.lossy = lossy
+    self.init(reference: .passUnretained(context), container: container, lossy: lossy)
   }
 
   @usableFromInline

@@ -53,8 +53,7 @@ public final class JSONKeyTable: @unchecked Sendable {
     }
     for index in keys.indices
     where find(UnsafeBufferPointer(start: bytes + starts[index], count: lengths[index])) < 0 {
-      var slot = self.slot(
-        of: UnsafeBufferPointer(start: bytes + starts[index], count: lengths[index]))
+      var slot = self.slot(of: bytes + starts[index], lengths[index])
       while slots[slot] != 0 { slot = (slot + 1) & mask }
       slots[slot] = Int32(index + 1)
     }
@@ -78,14 +77,6 @@ public final class JSONKeyTable: @unchecked Sendable {
     var key = key
     let found = key.withUTF8 { find($0) }
     return found >= 0 ? found : nil
-  }
-
-  /// True when the key at `index` is exactly `key`.
-  @inline(__always)
-  func matches(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard lengths[index] == key.count else { return false }
-    guard let keyBase = key.baseAddress else { return true }
-    return memcmpEqual(bytes + starts[index], keyBase, key.count)
   }
 
   /// True when the key at `index` is exactly the `length` bytes at `key`, of which the eight
@@ -121,24 +112,19 @@ public final class JSONKeyTable: @unchecked Sendable {
 
   /// The index of `key`, or -1 when the table does not hold it.
   func find(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-    var slot = slot(of: key)
+    // An empty buffer may have no address; the table's own bytes stand in for it.
+    let start = key.baseAddress ?? UnsafePointer(bytes)
+    var slot = slot(of: start, key.count)
     while true {
       let stored = Int(slots[slot])
       if stored == 0 { return -1 }
-      if matches(stored - 1, key) { return stored - 1 }
+      if matches(stored - 1, start, key.count, readable: false) { return stored - 1 }
       slot = (slot + 1) & mask
     }
   }
 
   @inline(__always)
-  private func slot(of key: UnsafeBufferPointer<UInt8>) -> Int {
-    let length = key.count
-    var print = UInt64(truncatingIfNeeded: length) << 48
-    if let start = key.baseAddress, length > 0 {
-      print |= UInt64(start[0]) << 40 | UInt64(start[length - 1]) << 16
-      if length > 1 { print |= UInt64(start[1]) << 32 | UInt64(start[length - 2]) << 8 }
-      if length > 2 { print |= UInt64(start[2]) << 24 | UInt64(start[length / 2]) }
-    }
-    return Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) >> shift)
+  private func slot(of start: UnsafePointer<UInt8>, _ length: Int) -> Int {
+    Int(truncatingIfNeeded: (keyFingerprint(start, length) &* 0x9E37_79B9_7F4A_7C15) >> shift)
   }
 }

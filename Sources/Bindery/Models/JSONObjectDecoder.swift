@@ -34,10 +34,7 @@ public struct JSONObjectDecoder {
   @usableFromInline var memberBase = -1
 
   init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
-    self.contextReference = .passUnretained(context)
-    self.index = index
-    self.scope = scope
-    self.scope.depth += 1
+    self.init(reference: .passUnretained(context), index: index, scope: scope)
   }
 
   init(reference: Unmanaged<JSONDecodingContext>, index: Int, scope: JSONDecodingScope) {

@@ -28,9 +28,7 @@ public struct JSONValueDecoder {
 
   @usableFromInline
   init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
-    self.contextReference = .passUnretained(context)
-    self.index = index
-    self.scope = scope
+    self.init(reference: .passUnretained(context), index: index, scope: scope)
   }
 
   @usableFromInline

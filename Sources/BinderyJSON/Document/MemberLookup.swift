@@ -111,13 +111,7 @@ package struct MemberLookup {
     return document.withInput { input -> Bool in
       guard let base = input.baseAddress else { return true }
       func fingerprint(_ entry: TapeEntry) -> UInt64 {
-        let length = entry.length
-        let start = base + entry.start
-        var value = UInt64(truncatingIfNeeded: min(length, 0xFFFF)) << 48
-        if length > 0 { value |= UInt64(start[0]) << 40 | UInt64(start[length - 1]) << 16 }
-        if length > 1 { value |= UInt64(start[1]) << 32 | UInt64(start[length - 2]) << 8 }
-        if length > 2 { value |= UInt64(start[2]) << 24 | UInt64(start[length / 2]) }
-        return value
+        keyFingerprint(base + entry.start, entry.length)
       }
       func same(_ a: TapeEntry, _ b: TapeEntry) -> Bool {
         a.length == b.length && memcmpEqual(base + a.start, base + b.start, a.length)
@@ -149,6 +143,17 @@ package struct MemberLookup {
       }
     }
   }
+}
+
+/// A cheap 64-bit summary of a key for hash sets of keys: its length (capped) and the bytes at
+/// its start, middle and end. Equal keys have equal fingerprints.
+@inlinable
+package func keyFingerprint(_ start: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
+  var value = UInt64(truncatingIfNeeded: min(length, 0xFFFF)) << 48
+  if length > 0 { value |= UInt64(start[0]) << 40 | UInt64(start[length - 1]) << 16 }
+  if length > 1 { value |= UInt64(start[1]) << 32 | UInt64(start[length - 2]) << 8 }
+  if length > 2 { value |= UInt64(start[2]) << 24 | UInt64(start[length / 2]) }
+  return value
 }
 
 /// True when the `count` bytes at `a` and at `b` are equal.

@@ -459,8 +459,7 @@ struct JSONScanner {
         i < end ? .invalidNumber : .unexpectedEndOfInput,
         "expected a digit in the exponent, found \(describeFound(at: i, in: bytes))", at: i)
     }
-    while i < end, isDigit(base[i]) { i += 1 }
-    return i
+    return skipDigits(from: i + 1)
   }
 
   /// JSON5's numbers: everything strict JSON accepts, plus `+`, `.5`, `5.`, hex, `Infinity`
