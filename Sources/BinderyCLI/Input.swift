@@ -82,7 +82,7 @@ enum Terminal {
     do {
       var writer = JSONWriter(options: options)
       try writer.value(cursor)
-      var bytes = try writer.finish()
+      var bytes = try writer.takeFinished()
       bytes.append(UInt8(ascii: "\n"))
       output(bytes: bytes)
     } catch {

@@ -66,7 +66,7 @@ final class EncoderImpl: Encoder {
   var depth: Int { state.pointee.writer.depth }
 
   /// The finished output.
-  func finish() throws(JSONWriteError) -> [UInt8] { try state.pointee.writer.finish() }
+  func finish() throws(JSONWriteError) -> [UInt8] { try state.pointee.writer.takeFinished() }
 
   var codingPath: [any CodingKey] { node?.path ?? [] }
   var userInfo: [CodingUserInfoKey: Any] { settings.userInfo.mapValues { $0 as Any } }

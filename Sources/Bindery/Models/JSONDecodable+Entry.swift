@@ -80,7 +80,7 @@ extension JSONDecodable {
   public init(jsonValue: JSONValue, options: JSONDecodingOptions = .init()) throws {
     var writer = JSONWriter()
     try writer.value(jsonValue)
-    self = try Self.decoded(bytes: try writer.finish(), at: nil, options: options).value
+    self = try Self.decoded(bytes: try writer.takeFinished(), at: nil, options: options).value
   }
 
   /// Decodes a value and returns it with the warnings the decode gathered.

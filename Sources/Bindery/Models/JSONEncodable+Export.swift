@@ -52,7 +52,7 @@ extension JSONEncodable {
     let context = JSONEncodingContext(options: options, filter: filter)
     try encode(to: JSONValueEncoder(context: context, isRoot: true, dates: 0))
     do {
-      return try context.writer.pointee.finish()
+      return try context.writer.pointee.takeFinished()
     } catch {
       throw JSONEncodingError(message: error.description)
     }

@@ -121,7 +121,7 @@ public enum JSONModelCoding {
     let value = try JSONValue(from: decoder)
     var writer = JSONWriter()
     try writer.value(value)
-    let document = try JSONDocument(parsing: try writer.finish())
+    let document = try JSONDocument(parsing: try writer.takeFinished())
     let context = JSONDecodingContext(document: document, options: options)
     context.bridgesToDecodingError = bridge
     context.codingPathBase = decoder.codingPath

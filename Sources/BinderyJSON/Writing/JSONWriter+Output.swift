@@ -1,0 +1,371 @@
+// The byte level of JSONWriter: each token makes room once, then writes its separator and its
+// text through one pointer.
+
+/// What goes before a token: a comma, and when pretty-printing a line break and indentation.
+struct Lead {
+  var comma: Bool
+  /// Spaces after a line break, or -1 for no line break.
+  var indent: Int
+
+  /// How many bytes the lead writes.
+  @inline(__always)
+  var count: Int { (comma ? 1 : 0) &+ (indent >= 0 ? 1 &+ indent : 0) }
+
+  /// Writes the lead at `output`; returns how many bytes it wrote.
+  @inline(__always)
+  func write(to output: UnsafeMutablePointer<UInt8>) -> Int {
+    var written = 0
+    if comma {
+      output.pointee = UInt8(ascii: ",")
+      written = 1
+    }
+    if indent >= 0 {
+      output[written] = UInt8(ascii: "\n")
+      (output + written + 1).update(repeating: UInt8(ascii: " "), count: indent)
+      written &+= 1 &+ indent
+    }
+    return written
+  }
+}
+
+extension JSONWriter {
+  /// Runs `body` on the output's end with at least `needed` bytes of room; `body` returns how
+  /// many bytes it wrote.
+  @inline(__always)
+  mutating func append(reserving needed: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    if storage.count &- length < needed { grow(toFit: needed) }
+    let start = length
+    length =
+      start
+      &+ storage.withUnsafeMutableBufferPointer { buffer in
+        body(buffer.baseAddress.unsafelyUnwrapped + start)
+      }
+  }
+
+  /// Enlarges the output to hold `needed` more bytes, at least doubling it. Copies only the
+  /// bytes written and zeroes the rest in bulk (`append(contentsOf: repeatElement(...))` went
+  /// byte by byte).
+  @inline(never)
+  mutating func grow(toFit needed: Int) {
+    let target = Swift.max(storage.count &* 2, length &+ needed)
+    let written = length
+    let old = storage
+    storage = [UInt8](unsafeUninitializedCapacity: target) { buffer, initialized in
+      let base = buffer.baseAddress.unsafelyUnwrapped
+      old.withUnsafeBufferPointer { old in
+        if let source = old.baseAddress { base.initialize(from: source, count: written) }
+      }
+      (base + written).initialize(repeating: 0, count: target &- written)
+      initialized = target
+    }
+  }
+
+  /// Writes the lead and then up to 8 bytes given as a little-endian word.
+  @inline(__always)
+  mutating func writeLiteral(_ word: UInt64, count: Int, lead: Lead) {
+    append(reserving: lead.count &+ 8) { output in
+      let written = lead.write(to: output)
+      UnsafeMutableRawPointer(output + written).storeBytes(of: word.littleEndian, as: UInt64.self)
+      return written &+ count
+    }
+  }
+
+  /// Writes the lead and text that needs no escaping (numbers, literals).
+  mutating func writeRaw(_ text: String, lead: Lead) {
+    var text = text
+    text.withUTF8 { writeRaw($0, lead: lead) }
+  }
+
+  /// Writes the lead and bytes that need no escaping.
+  @inline(__always)
+  mutating func writeRaw(_ bytes: UnsafeBufferPointer<UInt8>, lead: Lead) {
+    append(reserving: lead.count &+ bytes.count) { output in
+      let written = lead.write(to: output)
+      if let base = bytes.baseAddress {
+        (output + written).update(from: base, count: bytes.count)
+      }
+      return written &+ bytes.count
+    }
+  }
+
+  /// Writes an integer's digits. Concrete on purpose: unspecialised generic arithmetic costs a
+  /// witness-table call per digit (measured: encoding integers about 7 times slower).
+  @inline(__always)
+  mutating func writeDigits(_ magnitude: UInt64, negative: Bool, lead: Lead) {
+    if !negative, magnitude < 10 {
+      writeLiteral(
+        UInt64(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)), count: 1, lead: lead)
+      return
+    }
+    append(reserving: lead.count &+ 21) { output in
+      var written = lead.write(to: output)
+      if negative {
+        output[written] = UInt8(ascii: "-")
+        written &+= 1
+      }
+      var digits = 1
+      var bound: UInt64 = 10
+      while digits < 20, magnitude >= bound {
+        digits &+= 1
+        bound = bound &* 10
+      }
+      var remaining = magnitude
+      var position = written &+ digits
+      while position > written {
+        position &-= 1
+        let (quotient, remainder) = remaining.quotientAndRemainder(dividingBy: 10)
+        output[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remainder)
+        remaining = quotient
+      }
+      return written &+ digits
+    }
+  }
+
+  /// Writes the lead, then `value` quoted and escaped, then `closing` (1 to 4 bytes given as a
+  /// little-endian word: `"`, or `":` after a key).
+  @inline(__always)
+  mutating func writeString(_ value: String, lead: Lead, closing: (bytes: UInt32, count: Int)) {
+    // Non-mutating access to the bytes: `withUTF8` would need a mutable copy of the string.
+    let done: Void? = value.utf8.withContiguousStorageIfAvailable {
+      writeQuoted($0, lead: lead, closing: closing)
+    }
+    if done == nil {
+      var contiguous = value
+      contiguous.makeContiguousUTF8()
+      contiguous.withUTF8 { writeQuoted($0, lead: lead, closing: closing) }
+    }
+  }
+
+  /// Writes UTF-8 text as a quoted JSON string. Text with nothing to escape is copied in one
+  /// pass with one capacity check; escapes that outgrow the room continue in a larger one.
+  mutating func writeQuoted(
+    _ text: UnsafeBufferPointer<UInt8>, lead: Lead, closing: (bytes: UInt32, count: Int)
+  ) {
+    let count = text.count
+    let escapesSlashes = options.escapesSlashes
+    let asciiOnly = options.asciiOnly
+    guard let input = text.baseAddress, count > 0 else {
+      append(reserving: lead.count &+ 8) { output in
+        let written = lead.write(to: output)
+        output[written] = UInt8(ascii: "\"")
+        UnsafeMutableRawPointer(output + written + 1).storeBytes(
+          of: closing.bytes.littleEndian, as: UInt32.self)
+        return written &+ 1 &+ closing.count
+      }
+      return
+    }
+    var read = 0
+    var first = true
+    while true {
+      // First: room for the lead, the quotes and the text unescaped, plus the slack
+      // `copyEscaping` works within. Escapes that outgrow it continue with twice the rest.
+      let remaining = count &- read
+      let needed = first ? lead.count &+ 1 &+ remaining &+ 40 : 2 &* remaining &+ 40
+      let start = read
+      let isFirst = first
+      append(reserving: needed) { output in
+        var written = 0
+        if isFirst {
+          written = lead.write(to: output)
+          output[written] = UInt8(ascii: "\"")
+          written &+= 1
+        }
+        let step = Self.copyEscaping(
+          input, count: count, from: start, to: output + written, room: needed &- written,
+          escapesSlashes: escapesSlashes, asciiOnly: asciiOnly)
+        read = step.read
+        written &+= step.written
+        if read == count {
+          UnsafeMutableRawPointer(output + written).storeBytes(
+            of: closing.bytes.littleEndian, as: UInt32.self)
+          written &+= closing.count
+        }
+        return written
+      }
+      if read == count { return }
+      first = false
+    }
+  }
+
+  /// Copies `input[start...]` to `output`, escaping what JSON and the options require, eight
+  /// bytes at a time while nothing needs escaping. Stops at the end of the input or when fewer
+  /// than 24 bytes of `room` remain (one step writes at most 19), leaving at least 4 bytes
+  /// free after the last byte written.
+  @inline(__always)
+  static func copyEscaping(
+    _ input: UnsafePointer<UInt8>, count: Int, from start: Int,
+    to output: UnsafeMutablePointer<UInt8>, room: Int, escapesSlashes: Bool, asciiOnly: Bool
+  ) -> (read: Int, written: Int) {
+    let lows: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let nonASCII: UInt64 = asciiOnly ? highs : 0
+    // Without slash escaping, the slash test looks for quotes again: no branch in the loop.
+    let slashes = lows &* (escapesSlashes ? 0x2F : 0x22)
+    var read = start
+    var written = 0
+    while read < count, written &+ 24 <= room {
+      let available = count &- read
+      var word: UInt64
+      let taken: Int
+      // Byte k of the text is bits 8k..<8k+8 of `word`.
+      if available >= 8 {
+        word = UInt64(littleEndian: UnsafeRawPointer(input + read).loadUnaligned(as: UInt64.self))
+        taken = 8
+      } else {
+        // The last 1 to 7 bytes, padded with 'a', which needs no escape.
+        word = Self.loadShort(input + read, count: available)
+        word |= 0x6161_6161_6161_6161 &<< UInt64(available &* 8)
+        taken = available
+      }
+      let control = (word &- (lows &* 0x20)) & ~word
+      let quote = word ^ (lows &* 0x22)
+      let backslash = word ^ (lows &* 0x5C)
+      let slash = word ^ slashes
+      let hits =
+        control | ((quote &- lows) & ~quote) | ((backslash &- lows) & ~backslash)
+        | ((slash &- lows) & ~slash)
+      let flagged = (hits & highs) | (word & nonASCII)
+      UnsafeMutableRawPointer(output + written).storeBytes(of: word.littleEndian, as: UInt64.self)
+      if flagged == 0 {
+        read &+= taken
+        written &+= taken
+        continue
+      }
+      // The lowest flagged byte is exact (borrows only flag bytes above a true hit).
+      let clean = flagged.trailingZeroBitCount &>> 3
+      read &+= clean
+      written &+= clean
+      let byte = input[read]
+      if byte < 0x80 {
+        written &+= Self.writeEscape(byte, to: output + written)
+        read &+= 1
+      } else {
+        let (scalar, length) = Self.decodeScalar(input + read, count: count &- read)
+        if scalar >= 0x1_0000 {
+          let offset = scalar &- 0x1_0000
+          Self.writeUnicodeEscape(0xD800 &+ (offset &>> 10), to: output + written)
+          Self.writeUnicodeEscape(0xDC00 &+ (offset & 0x3FF), to: output + written + 6)
+          written &+= 12
+        } else {
+          Self.writeUnicodeEscape(scalar, to: output + written)
+          written &+= 6
+        }
+        read &+= length
+      }
+    }
+    return (read, written)
+  }
+
+  /// Loads 1 to 7 bytes, byte k into bits 8k..<8k+8, zero above: two overlapping loads whose
+  /// shared bytes agree, so or-ing them is exact.
+  @inline(__always)
+  static func loadShort(_ input: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    let raw = UnsafeRawPointer(input)
+    if count >= 4 {
+      let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+      let high = UInt64(
+        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+      return low | high &<< UInt64((count &- 4) &* 8)
+    }
+    if count >= 2 {
+      let low = UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+      let high = UInt64(
+        UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)))
+      return low | high &<< UInt64((count &- 2) &* 8)
+    }
+    return UInt64(input.pointee)
+  }
+
+  /// Writes the escape for an ASCII byte that needs one; returns its length.
+  @inline(__always)
+  static func writeEscape(_ byte: UInt8, to output: UnsafeMutablePointer<UInt8>) -> Int {
+    let second: UInt8
+    switch byte {
+    case UInt8(ascii: "\""): second = UInt8(ascii: "\"")
+    case UInt8(ascii: "\\"): second = UInt8(ascii: "\\")
+    case UInt8(ascii: "/"): second = UInt8(ascii: "/")
+    case 0x0A: second = UInt8(ascii: "n")
+    case 0x0D: second = UInt8(ascii: "r")
+    case 0x09: second = UInt8(ascii: "t")
+    case 0x08: second = UInt8(ascii: "b")
+    case 0x0C: second = UInt8(ascii: "f")
+    default:
+      writeUnicodeEscape(UInt32(byte), to: output)
+      return 6
+    }
+    output[0] = UInt8(ascii: "\\")
+    output[1] = second
+    return 2
+  }
+
+  /// Writes `\u` and four lowercase hex digits.
+  @inline(__always)
+  static func writeUnicodeEscape(_ unit: UInt32, to output: UnsafeMutablePointer<UInt8>) {
+    @inline(__always) func hex(_ nibble: UInt32) -> UInt8 {
+      let digit = UInt8(truncatingIfNeeded: nibble & 0xF)
+      return digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "a") &+ digit &- 10
+    }
+    output[0] = UInt8(ascii: "\\")
+    output[1] = UInt8(ascii: "u")
+    output[2] = hex(unit &>> 12)
+    output[3] = hex(unit &>> 8)
+    output[4] = hex(unit &>> 4)
+    output[5] = hex(unit)
+  }
+
+  /// Decodes the scalar of a UTF-8 sequence starting with a byte ≥ 0x80. The text comes from
+  /// a `String`, so it is valid; a truncated sequence still never reads past `count`.
+  @inline(__always)
+  static func decodeScalar(_ input: UnsafePointer<UInt8>, count: Int) -> (UInt32, Int) {
+    let lead = UInt32(input[0])
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    guard length <= count else { return (0xFFFD, count) }
+    var scalar = lead & (0x7F &>> UInt32(length))
+    for offset in 1..<length { scalar = scalar &<< 6 | UInt32(input[offset] & 0x3F) }
+    return (scalar, length)
+  }
+}
+
+/// Collects the standard library's shortest text of a float: at most 32 ASCII bytes, held
+/// inline so formatting a number allocates nothing.
+struct ShortestTextSink: TextOutputStream {
+  private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  private var count = 0
+  /// Everything, if the text ever outgrows the inline room.
+  private var spill: [UInt8] = []
+
+  mutating func write(_ string: String) {
+    var string = string
+    string.withUTF8 { _writeASCII($0) }
+  }
+
+  // The standard library's floating-point formatting hands its digits to this requirement,
+  // all at once.
+  mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+    guard let source = buffer.baseAddress else { return }
+    let position = count
+    if spill.isEmpty, position &+ buffer.count <= 32 {
+      withUnsafeMutableBytes(of: &inline) {
+        $0.baseAddress.unsafelyUnwrapped.advanced(by: position).copyMemory(
+          from: source, byteCount: buffer.count)
+      }
+    } else {
+      if spill.isEmpty {
+        withUnsafeBytes(of: inline) { spill.append(contentsOf: $0.prefix(position)) }
+      }
+      spill.append(contentsOf: buffer)
+    }
+    count &+= buffer.count
+  }
+
+  /// Calls `body` with the collected bytes.
+  func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if !spill.isEmpty {
+      spill.withUnsafeBufferPointer(body)
+      return
+    }
+    withUnsafeBytes(of: inline) { raw in
+      body(UnsafeBufferPointer(start: raw.bindMemory(to: UInt8.self).baseAddress, count: count))
+    }
+  }
+}
