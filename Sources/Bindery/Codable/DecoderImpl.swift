@@ -32,6 +32,9 @@ final class DecoderImpl: Decoder {
     var slots: [Slot] = []
     /// How many `init(from:)` calls are under way: the slot of a new keyed container.
     var depth = 0
+    /// Value types met so far and whether each is read straight from the tape (see
+    /// ``DecoderImpl/tapeDecodable(_:)``).
+    var tapeTypes: [(type: ObjectIdentifier, direct: (any TapeDecodable.Type)?)] = []
   }
 
   /// The tape index of the value being decoded.
@@ -187,7 +190,7 @@ final class DecoderImpl: Decoder {
     if T.self == JSONValue.self {
       return try cast(JSONCursor(document: document, index: index).value())
     }
-    if let collection = T.self as? any TapeDecodable.Type {
+    if let collection = tapeDecodable(T.self) {
       return try decodeCollection(collection, as: T.self, at: index, parent: parent, key: key)
     }
     let saved = (current, node)
@@ -199,6 +202,21 @@ final class DecoderImpl: Decoder {
       state.pointee.depth -= 1
     }
     return try T(from: self)
+  }
+
+  /// `type` as a collection type read straight from the tape, or nil. A dynamic cast to a
+  /// protocol asks the runtime's conformance cache (a locked hash map) each time; the answers
+  /// are remembered per decode call for up to 64 types, beyond which the runtime is asked.
+  private func tapeDecodable<T>(_ type: T.Type) -> (any TapeDecodable.Type)? {
+    let identifier = ObjectIdentifier(type)
+    let known = state.pointee.tapeTypes.withUnsafeBufferPointer { types in
+      for entry in types where entry.type == identifier { return Optional(entry.direct) }
+      return nil
+    }
+    if let known { return known }
+    let direct = type as? any TapeDecodable.Type
+    if state.pointee.tapeTypes.count < 64 { state.pointee.tapeTypes.append((identifier, direct)) }
+    return direct
   }
 
   /// Opens the collection type so its value comes back as `T` without a dynamic cast.
