@@ -154,6 +154,37 @@ extension JSONWriter {
       }
       return
     }
+    if count <= 16 {
+      // Most keys and many values: one or two words, tested together and stored whole.
+      let slashes = Self.lows &* (escapesSlashes ? 0x2F : 0x22)
+      let nonASCII = asciiOnly ? Self.highs : 0
+      let low =
+        count >= 8
+        ? UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self))
+        : Self.loadShort(input, count: count) | 0x6161_6161_6161_6161 &<< UInt64(count &* 8)
+      var high: UInt64 = 0x6161_6161_6161_6161
+      if count > 8 {
+        // The last eight bytes, shifted so that byte 8 of the text comes first.
+        let tail = UInt64(
+          littleEndian: UnsafeRawPointer(input + count - 8).loadUnaligned(as: UInt64.self))
+        let shift = UInt64((16 &- count) &* 8)
+        high = tail &>> shift | (shift == 0 ? 0 : 0x6161_6161_6161_6161 &<< (64 &- shift))
+      }
+      if Self.escapeFlags(low, slashes: slashes, nonASCII: nonASCII)
+        | Self.escapeFlags(high, slashes: slashes, nonASCII: nonASCII) == 0
+      {
+        append(reserving: lead.count &+ 24) { output in
+          let written = lead.write(to: output)
+          output[written] = UInt8(ascii: "\"")
+          let text = UnsafeMutableRawPointer(output + written + 1)
+          text.storeBytes(of: low.littleEndian, as: UInt64.self)
+          text.storeBytes(of: high.littleEndian, toByteOffset: 8, as: UInt64.self)
+          text.storeBytes(of: closing.bytes.littleEndian, toByteOffset: count, as: UInt32.self)
+          return written &+ 1 &+ count &+ closing.count
+        }
+        return
+      }
+    }
     var read = 0
     var first = true
     while true {
@@ -196,8 +227,6 @@ extension JSONWriter {
     _ input: UnsafePointer<UInt8>, count: Int, from start: Int,
     to output: UnsafeMutablePointer<UInt8>, room: Int, escapesSlashes: Bool, asciiOnly: Bool
   ) -> (read: Int, written: Int) {
-    let lows: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
     let nonASCII: UInt64 = asciiOnly ? highs : 0
     // Without slash escaping, the slash test looks for quotes again: no branch in the loop.
     let slashes = lows &* (escapesSlashes ? 0x2F : 0x22)
@@ -217,14 +246,7 @@ extension JSONWriter {
         word |= 0x6161_6161_6161_6161 &<< UInt64(available &* 8)
         taken = available
       }
-      let control = (word &- (lows &* 0x20)) & ~word
-      let quote = word ^ (lows &* 0x22)
-      let backslash = word ^ (lows &* 0x5C)
-      let slash = word ^ slashes
-      let hits =
-        control | ((quote &- lows) & ~quote) | ((backslash &- lows) & ~backslash)
-        | ((slash &- lows) & ~slash)
-      let flagged = (hits & highs) | (word & nonASCII)
+      let flagged = escapeFlags(word, slashes: slashes, nonASCII: nonASCII)
       UnsafeMutableRawPointer(output + written).storeBytes(of: word.littleEndian, as: UInt64.self)
       if flagged == 0 {
         read &+= taken
@@ -254,6 +276,24 @@ extension JSONWriter {
       }
     }
     return (read, written)
+  }
+
+  static var lows: UInt64 { 0x0101_0101_0101_0101 }
+  static var highs: UInt64 { 0x8080_8080_8080_8080 }
+
+  /// The high bit of each byte of `word` that needs escaping: a quote, a backslash, a control
+  /// byte, the byte repeated in `slashes` (a slash when escaping them), and a non-ASCII byte
+  /// when `nonASCII` is `highs`. The lowest flag is exact; borrows may flag bytes above it.
+  @inline(__always)
+  static func escapeFlags(_ word: UInt64, slashes: UInt64, nonASCII: UInt64) -> UInt64 {
+    let control = (word &- (lows &* 0x20)) & ~word
+    let quote = word ^ (lows &* 0x22)
+    let backslash = word ^ (lows &* 0x5C)
+    let slash = word ^ slashes
+    let hits =
+      control | ((quote &- lows) & ~quote) | ((backslash &- lows) & ~backslash)
+      | ((slash &- lows) & ~slash)
+    return (hits & highs) | (word & nonASCII)
   }
 
   /// Loads 1 to 7 bytes, byte k into bits 8k..<8k+8, zero above: two overlapping loads whose
