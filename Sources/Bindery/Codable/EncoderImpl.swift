@@ -32,8 +32,17 @@ final class EncoderImpl: Encoder {
     var directTypes: [(type: ObjectIdentifier, direct: (any DirectEncodable.Type)?)] = []
   }
 
+  /// True when keys are written as they are (the default): checked once per key, without
+  /// switching over the strategy.
+  private let usesDefaultKeys: Bool
+
   init(settings: EncodingSettings) {
     self.settings = settings
+    if case .useDefaultKeys = settings.key {
+      usesDefaultKeys = true
+    } else {
+      usesDefaultKeys = false
+    }
     var options = settings.writingOptions
     options.maxDepth = 512
     state = .allocate(capacity: 1)
@@ -110,6 +119,7 @@ final class EncoderImpl: Encoder {
 
   /// Checks that the container at `depth` opened with `generation` is still the innermost
   /// open one (after finishing deeper ones); otherwise the encode cannot stream.
+  @inline(__always)
   func activate(depth: Int, generation: Int) throws {
     guard self.depth >= depth, state.pointee.generations.count >= depth,
       state.pointee.generations[depth - 1] == generation
@@ -117,7 +127,7 @@ final class EncoderImpl: Encoder {
       needsFallback = true
       throw NeedsFallback()
     }
-    try closeDeeper(than: depth)
+    if self.depth > depth { try closeDeeper(than: depth) }
   }
 
   func openContainer(isObject: Bool) throws -> (depth: Int, generation: Int) {
@@ -356,6 +366,7 @@ final class EncoderImpl: Encoder {
 
   /// The JSON key for a coding key under the key strategy.
   func jsonKey(_ key: any CodingKey, node: CodingPathNode?) -> String {
+    if usesDefaultKeys { return key.stringValue }
     switch settings.key {
     case .useDefaultKeys: return key.stringValue
     case .convertToSnakeCase: return KeyCase.snakeCase(fromCamelCase: key.stringValue)

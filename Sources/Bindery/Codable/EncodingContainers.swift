@@ -55,20 +55,31 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     try impl.encodeFloat(value, parent: node, key: key)
   }
 
-  mutating func encode(_ value: Int, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: Int16, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: Int32, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: Int64, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: UInt, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: UInt8, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
-  mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+  // Concrete widenings: this type's methods run unspecialised (Key is generic), and a generic
+  // integer helper would ask the witness table for `isSigned` and each conversion.
+  mutating func encode(_ value: Int, forKey key: Key) throws { try signed(Int64(value), key) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws { try signed(Int64(value), key) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws { try signed(Int64(value), key) }
+  mutating func encode(_ value: Int32, forKey key: Key) throws { try signed(Int64(value), key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { try signed(value, key) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws { try unsigned(UInt64(value), key) }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws { try unsigned(UInt64(value), key) }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws {
+    try unsigned(UInt64(value), key)
+  }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws {
+    try unsigned(UInt64(value), key)
+  }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { try unsigned(value, key) }
 
-  private func integer(_ value: some FixedWidthInteger, _ key: Key) throws {
+  private func signed(_ value: Int64, _ key: Key) throws {
     try prepare(key)
-    try impl.writeInteger(value)
+    try impl.write { try $0.integer(value) }
+  }
+
+  private func unsigned(_ value: UInt64, _ key: Key) throws {
+    try prepare(key)
+    try impl.write { try $0.integer(value) }
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
