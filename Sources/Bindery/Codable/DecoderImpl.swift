@@ -215,6 +215,8 @@ final class DecoderImpl: Decoder {
     }
     if let known { return known }
     let direct = type as? any TapeDecodable.Type
+    // One allocation for the handful of types a document has, instead of growing step by step.
+    if state.pointee.tapeTypes.isEmpty { state.pointee.tapeTypes.reserveCapacity(16) }
     if state.pointee.tapeTypes.count < 64 { state.pointee.tapeTypes.append((identifier, direct)) }
     return direct
   }

@@ -250,6 +250,8 @@ final class EncoderImpl: Encoder {
     }
     if let known { return known }
     let direct = type as? any DirectEncodable.Type
+    // One allocation for the handful of types a document has, instead of growing step by step.
+    if state.pointee.directTypes.isEmpty { state.pointee.directTypes.reserveCapacity(16) }
     if state.pointee.directTypes.count < 64 {
       state.pointee.directTypes.append((identifier, direct))
     }
