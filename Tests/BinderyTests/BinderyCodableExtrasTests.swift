@@ -229,3 +229,34 @@ struct BinderyCodableExtrasTests {
     }
   }
 }
+
+/// One level of a value whose every level is a distinct type: `Nesting<Int>`,
+/// `Nesting<Nesting<Int>>`, and so on.
+struct Nesting<Inner: Codable & Equatable>: Codable, Equatable {
+  var inner: Inner
+  var items: [Int]
+}
+
+@Suite("Codable with many types")
+struct ManyTypesTests {
+  /// Wraps `value` in `remaining` more levels, then checks both directions against Foundation.
+  func check<T: Codable & Equatable>(_ value: T, remaining: Int) throws {
+    if remaining > 0 {
+      return try check(
+        Nesting(inner: value, items: [remaining, -remaining]), remaining: remaining - 1)
+    }
+    // An array first: a memo that confused types would treat the levels as arrays.
+    let values = [value, value]
+    expectSameEncoding(values)
+    let data = try BinderyEncoder().encode(values)
+    #expect(try BinderyDecoder().decode([T].self, from: data) == values)
+    #expect(try JSONDecoder().decode([T].self, from: data) == values)
+  }
+
+  /// The encoder and decoder remember, per call, which of the first 64 types they meet are
+  /// collections they handle directly; past 64 they ask the runtime each time. Both regimes in
+  /// one value: 80 distinct types, each level holding an array.
+  @Test func moreTypesThanTheMemoHoldsStillEncodeAndDecodeLikeFoundation() throws {
+    try check(7, remaining: 80)
+  }
+}

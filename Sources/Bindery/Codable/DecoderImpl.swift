@@ -32,9 +32,8 @@ final class DecoderImpl: Decoder {
     var slots: [Slot] = []
     /// How many `init(from:)` calls are under way: the slot of a new keyed container.
     var depth = 0
-    /// Value types met so far and whether each is read straight from the tape (see
-    /// ``DecoderImpl/tapeDecodable(_:)``).
-    var tapeTypes: [(type: ObjectIdentifier, direct: (any TapeDecodable.Type)?)] = []
+    /// Which value types met so far are read straight from the tape.
+    var tapeTypes = TypeMemo<(any TapeDecodable.Type)?>()
   }
 
   /// The tape index of the value being decoded.
@@ -204,21 +203,9 @@ final class DecoderImpl: Decoder {
     return try T(from: self)
   }
 
-  /// `type` as a collection type read straight from the tape, or nil. A dynamic cast to a
-  /// protocol asks the runtime's conformance cache (a locked hash map) each time; the answers
-  /// are remembered per decode call for up to 64 types, beyond which the runtime is asked.
+  /// `type` as a collection type read straight from the tape, or nil.
   private func tapeDecodable<T>(_ type: T.Type) -> (any TapeDecodable.Type)? {
-    let identifier = ObjectIdentifier(type)
-    let known = state.pointee.tapeTypes.withUnsafeBufferPointer { types in
-      for entry in types where entry.type == identifier { return Optional(entry.direct) }
-      return nil
-    }
-    if let known { return known }
-    let direct = type as? any TapeDecodable.Type
-    // One allocation for the handful of types a document has, instead of growing step by step.
-    if state.pointee.tapeTypes.isEmpty { state.pointee.tapeTypes.reserveCapacity(16) }
-    if state.pointee.tapeTypes.count < 64 { state.pointee.tapeTypes.append((identifier, direct)) }
-    return direct
+    state.pointee.tapeTypes.answer(for: type) { type as? any TapeDecodable.Type }
   }
 
   /// Opens the collection type so its value comes back as `T` without a dynamic cast.

@@ -26,10 +26,8 @@ final class EncoderImpl: Encoder {
     var slotDepth = 0
     /// A counter per depth, bumped whenever a container opens there.
     var generations: [Int] = []
-    /// Value types met so far and whether each is written directly: a dynamic cast to a
-    /// protocol asks the runtime's conformance cache (a locked hash map), measured at 7% of
-    /// encoding time when asked for every object; a few types repeat throughout a document.
-    var directTypes: [(type: ObjectIdentifier, direct: (any DirectEncodable.Type)?)] = []
+    /// Which value types met so far are collections written directly.
+    var directTypes = TypeMemo<(any DirectEncodable.Type)?>()
   }
 
   /// True when keys are written as they are (the default): checked once per key, without
@@ -240,22 +238,9 @@ final class EncoderImpl: Encoder {
     try withSlot(parent: parent, key: key, fillEmpty: fillEmpty) { try value.encode(to: self) }
   }
 
-  /// `type` as a directly written collection type, or nil; remembered per encode call for
-  /// up to 64 types, beyond which the runtime is asked each time.
+  /// `type` as a directly written collection type, or nil.
   private func directEncodable<T>(_ type: T.Type) -> (any DirectEncodable.Type)? {
-    let identifier = ObjectIdentifier(type)
-    let known = state.pointee.directTypes.withUnsafeBufferPointer { types in
-      for entry in types where entry.type == identifier { return Optional(entry.direct) }
-      return nil
-    }
-    if let known { return known }
-    let direct = type as? any DirectEncodable.Type
-    // One allocation for the handful of types a document has, instead of growing step by step.
-    if state.pointee.directTypes.isEmpty { state.pointee.directTypes.reserveCapacity(16) }
-    if state.pointee.directTypes.count < 64 {
-      state.pointee.directTypes.append((identifier, direct))
-    }
-    return direct
+    state.pointee.directTypes.answer(for: type) { type as? any DirectEncodable.Type }
   }
 
   /// Opens the collection type so the value is used as it, without a dynamic cast.
