@@ -30,6 +30,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let value = document.root.value()
   var writing = JSONWritingOptions(nonFiniteNumbers: .literals)
   writing.maxDepth = .max
+  // The writer's escaping paths: slashes and non-ASCII as escapes, chosen by the high bits.
+  writing.escapesSlashes = selector & 0x40 != 0
+  writing.asciiOnly = selector & 0x80 != 0
   for sorted in [false, true] {
     writing.sortsKeys = sorted
     writing.prettyPrinted = sorted
