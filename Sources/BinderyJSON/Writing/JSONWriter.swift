@@ -29,7 +29,7 @@ public struct JSONWriter: Sendable {
   /// How many bytes of ``storage`` are written.
   var length = 0
 
-  struct Frame: Sendable {
+  private struct Frame: Sendable {
     var isObject: Bool
     var count = 0
     var expectsValue = false
@@ -38,9 +38,9 @@ public struct JSONWriter: Sendable {
   }
   /// The innermost open container (meaningless while ``depth`` is 0). Kept out of the stack
   /// so that updating it per key and value is a plain store, not a checked array write.
-  var top = Frame(isObject: false)
+  private var top = Frame(isObject: false)
   /// The open containers around ``top``, outermost first.
-  var outer: [Frame] = []
+  private var outer: [Frame] = []
   /// For each open container, when sorting keys: each member's key and byte range.
   private var sortedMembers: [[(key: String, start: Int, end: Int)]] = []
   private var wroteTopLevel = false
@@ -401,7 +401,7 @@ public struct JSONWriter: Sendable {
 
   /// An error at the current position, with the path rebuilt from the open containers.
   /// `pending` means the failing value was not begun yet: in an array, it is the next element.
-  func failure(_ kind: JSONWriteError.Kind, _ message: String, pending: Bool = false)
+  private func failure(_ kind: JSONWriteError.Kind, _ message: String, pending: Bool = false)
     -> JSONWriteError
   {
     var components: [JSONPath.Component] = []
