@@ -544,20 +544,15 @@ struct JSONScanner {
     let start = index + 1
     var i = start
     var flags: UInt32 = 0
-    let quoteMask = UInt64(quote) &* 0x0101_0101_0101_0101
+    let quotes = ByteWord.repeated(quote)
+    let backslashes = ByteWord.repeated(UInt8(ascii: "\\"))
     while true {
       // Eight plain ASCII bytes at a time: no quote, backslash, control or non-ASCII byte.
       while i &+ 8 <= end {
-        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        let lows: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // Swift gives `&` a higher precedence than `&-`: every group is parenthesised.
-        let control = (word &- (lows &* 0x20)) & ~word
-        let quoted = word ^ quoteMask
-        let quoteHit = (quoted &- lows) & ~quoted
-        let slash = word ^ (lows &* 0x5C)
-        let slashHit = (slash &- lows) & ~slash
-        let hits = (control | quoteHit | slashHit | word) & highs
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        let hits =
+          ByteWord.control(word) | ByteWord.equal(word, quotes) | ByteWord.equal(word, backslashes)
+          | (word & ByteWord.highs)
         if hits != 0 {
           // The lowest flagged byte is exact (borrows only flag bytes above a true hit).
           i &+= hits.trailingZeroBitCount &>> 3

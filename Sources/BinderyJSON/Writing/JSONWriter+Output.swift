@@ -168,8 +168,8 @@ extension JSONWriter {
     }
     if count <= 16 {
       // Most keys and many values: one or two words, tested together and stored whole.
-      let slashes = Self.lows &* (escapesSlashes ? 0x2F : 0x22)
-      let nonASCII = asciiOnly ? Self.highs : 0
+      let slashes = ByteWord.repeated(escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\""))
+      let nonASCII = asciiOnly ? ByteWord.highs : 0
       let low =
         count >= 8
         ? UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self))
@@ -239,9 +239,9 @@ extension JSONWriter {
     _ input: UnsafePointer<UInt8>, count: Int, from start: Int,
     to output: UnsafeMutablePointer<UInt8>, room: Int, escapesSlashes: Bool, asciiOnly: Bool
   ) -> (read: Int, written: Int) {
-    let nonASCII: UInt64 = asciiOnly ? highs : 0
+    let nonASCII: UInt64 = asciiOnly ? ByteWord.highs : 0
     // Without slash escaping, the slash test looks for quotes again: no branch in the loop.
-    let slashes = lows &* (escapesSlashes ? 0x2F : 0x22)
+    let slashes = ByteWord.repeated(escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\""))
     var read = start
     var written = 0
     while read < count, written &+ 24 <= room {
@@ -290,22 +290,14 @@ extension JSONWriter {
     return (read, written)
   }
 
-  static var lows: UInt64 { 0x0101_0101_0101_0101 }
-  static var highs: UInt64 { 0x8080_8080_8080_8080 }
-
   /// The high bit of each byte of `word` that needs escaping: a quote, a backslash, a control
-  /// byte, the byte repeated in `slashes` (a slash when escaping them), and a non-ASCII byte
-  /// when `nonASCII` is `highs`. The lowest flag is exact; borrows may flag bytes above it.
+  /// byte, the byte repeated in `slashes` (a slash when escaping them, else a quote again), and
+  /// a non-ASCII byte when `nonASCII` is ``ByteWord/highs``. The lowest flag is exact.
   @inline(__always)
   static func escapeFlags(_ word: UInt64, slashes: UInt64, nonASCII: UInt64) -> UInt64 {
-    let control = (word &- (lows &* 0x20)) & ~word
-    let quote = word ^ (lows &* 0x22)
-    let backslash = word ^ (lows &* 0x5C)
-    let slash = word ^ slashes
-    let hits =
-      control | ((quote &- lows) & ~quote) | ((backslash &- lows) & ~backslash)
-      | ((slash &- lows) & ~slash)
-    return (hits & highs) | (word & nonASCII)
+    ByteWord.control(word) | ByteWord.equal(word, ByteWord.repeated(UInt8(ascii: "\"")))
+      | ByteWord.equal(word, ByteWord.repeated(UInt8(ascii: "\\")))
+      | ByteWord.equal(word, slashes) | (word & nonASCII)
   }
 
   /// Loads 1 to 7 bytes, byte k into bits 8k..<8k+8, zero above: two overlapping loads whose
