@@ -40,8 +40,10 @@ package enum NumberConversion {
       }
     }
     // Int and Int64 concretely: this runs unspecialised from other modules, where generic
-    // conversions cost a witness call each (measured: 3% of decoding a catalog).
-    if T.self == Int.self || T.self == Int64.self {
+    // conversions cost a witness call each (measured: 3% of decoding a catalog). The bit cast
+    // below needs `T` to be exactly 64 bits wide: `Int` only where it is (not on arm64_32 or
+    // other 32-bit platforms, which take the generic path).
+    if T.self == Int64.self || (T.self == Int.self && Int.bitWidth == 64) {
       let limit = UInt64(Int64.max)
       if negative {
         guard magnitude <= limit &+ 1 else { return .outOfRange }
