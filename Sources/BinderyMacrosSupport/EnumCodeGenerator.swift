@@ -152,7 +152,7 @@ struct EnumCodeGenerator {
     }
     var encodeCases = models.map { enumCase in
       "case .\(escaped(enumCase.name))(let value):\n"
-        + "        try json.encode(\(literal(enumCase.key)), forKey: \(literal(tag)))\n"
+        + "        try json.encodeTag(\(literal(enumCase.key)), forKey: \(literal(tag)))\n"
         + "        try value.encode(to: &json)"
     }
     if let fallback {

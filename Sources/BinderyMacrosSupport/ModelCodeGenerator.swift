@@ -227,6 +227,9 @@ struct ModelCodeGenerator {
     if let dates = model.options.dates {
       lines.append("json.setDateFormat(\(dates.trimmedDescription))")
     }
+    for property in model.properties where property.isUnknownKeys {
+      lines.append("json.keepNulls(of: self.\(escaped(property.name)))")
+    }
     for property in encodingOrder() {
       let name = escaped(property.name)
       var arguments = ["self.\(name)", "forKey: \(encodeKey(property))"]

@@ -270,6 +270,15 @@ public struct JSONObjectEncoder {
   @usableFromInline var dates: Int
   /// The nested objects currently open below this one, outermost first.
   var open: [String] = []
+  /// The members a model that keeps unknown keys read as `null`: a `nil` property at one of
+  /// these keys is written as `null` again whatever the null policy, so that decode → encode
+  /// keeps both an absent key and a `null` as they were.
+  var keptNulls: [String: JSONValue]?
+  /// The key of a union's tag, written before the case's members: kept members leave it out.
+  var tagKey: String?
+  /// An object the input held as `null` (such as `meta` of `meta.note`) whose properties are
+  /// all `nil` so far: written as `null` before the next member, unless that member is inside it.
+  @usableFromInline var pendingNull: String?
 
   init(context: JSONEncodingContext, filter: JSONExportFilter?, dates: Int) {
     self.context = context
@@ -307,6 +316,7 @@ public struct JSONObjectEncoder {
   /// objects, then writes the last key.
   @usableFromInline
   mutating func beginMember(_ key: JSONKey) throws(JSONEncodingError) {
+    if pendingNull != nil { try settlePendingNull(before: key) }
     let path: [String]
     switch key.storage {
     case .single(let name):
@@ -348,9 +358,35 @@ public struct JSONObjectEncoder {
 
   @usableFromInline
   mutating func writeNull(forKey key: JSONKey, nulls: JSONNullEncoding?) throws {
-    guard (nulls ?? context.options.nulls) == .write else { return }
+    if (nulls ?? context.options.nulls) != .write {
+      // Omitted, unless the input had a `null` here (see ``keepNulls(of:)``).
+      guard let keptNulls, let path = key.paths.first, let first = path.first,
+        keptNulls[first] == .null
+      else { return }
+      if path.count > 1 {
+        // The input had `null` for the object around this key: write that `null` once, and
+        // only if no sibling inside it has a value to write.
+        if pendingNull != first {
+          try settlePendingNull(before: nil)
+          pendingNull = first
+        }
+        return
+      }
+    }
     try beginMember(key)
     try context.write { w throws(JSONWriteError) in try w.null() }
+  }
+
+  /// Writes the pending `null` object unless `key` (the next member) is inside it.
+  mutating func settlePendingNull(before key: JSONKey?) throws(JSONEncodingError) {
+    guard let pending = pendingNull else { return }
+    pendingNull = nil
+    if let key, key.paths.first?.first == pending { return }
+    try closeNested(keeping: 0)
+    try context.write { w throws(JSONWriteError) in
+      try w.key(pending)
+      try w.null()
+    }
   }
 
   /// Writes a member.
@@ -421,7 +457,7 @@ public struct JSONObjectEncoder {
   }
 
   /// Writes members kept from the input by a model that preserves unknown keys, in key order,
-  /// leaving out keys the model writes itself.
+  /// leaving out keys the model writes itself and the tag of an enclosing union.
   ///
   /// - Parameters:
   ///   - members: The kept members.
@@ -430,11 +466,34 @@ public struct JSONObjectEncoder {
   public mutating func encodeUnknown(_ members: [String: JSONValue], excluding known: Set<String>)
     throws
   {
+    try settlePendingNull(before: nil)
     try closeNested(keeping: 0)
-    for key in members.keys.sorted() where !known.contains(key) {
+    for key in members.keys.sorted() where !known.contains(key) && key != tagKey {
       guard let value = members[key] else { continue }
       try encode(value, forKey: JSONKey(key))
     }
+  }
+
+  /// Tells the encoder which of the model's own keys the input held as `null`, from the
+  /// members a model keeps (``JSONObjectDecoder/unknownMembers(excluding:)`` keeps those
+  /// `null`s): a `nil` property at such a key is written as `null`, one that was absent stays
+  /// absent. Models with `@UnknownKeys` call this before writing their members.
+  ///
+  /// - Parameter members: The kept members.
+  public mutating func keepNulls(of members: [String: JSONValue]) {
+    keptNulls = members.isEmpty ? nil : members
+  }
+
+  /// Writes a union's tag member: the first member of the object, which the case's kept
+  /// unknown members then leave out.
+  ///
+  /// - Parameters:
+  ///   - value: The case's tag value.
+  ///   - key: The tag's key.
+  /// - Throws: ``JSONEncodingError`` when the writer rejects it.
+  public mutating func encodeTag(_ value: String, forKey key: String) throws {
+    try encode(value, forKey: JSONKey(key))
+    tagKey = key
   }
 }
 

@@ -371,7 +371,9 @@ public struct JSONObjectDecoder {
     }
   }
 
-  /// The members whose first key is not in `known`, for a model that keeps unknown keys.
+  /// The members a model that keeps unknown keys holds on to: every member whose key is not
+  /// in `known`, and the known keys whose value is `null` (as `null`), so that encoding writes
+  /// a `null` back where the input had one and leaves out keys that were absent.
   ///
   /// - Parameter known: The first keys of every path the model reads.
   /// - Returns: The other members, as values.
@@ -380,7 +382,11 @@ public struct JSONObjectDecoder {
     guard let members = try? cursor.members() else { return result }
     for member in members {
       let key = member.key
-      if !known.contains(key) { result[key] = member.value.value() }
+      if !known.contains(key) {
+        result[key] = member.value.value()
+      } else if member.value.kind == .null {
+        result[key] = .null
+      }
     }
     return result
   }
