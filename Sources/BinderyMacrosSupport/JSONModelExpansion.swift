@@ -47,10 +47,10 @@ public enum JSONModelExpansion {
         kind: kind, options: options, access: access,
         typeName: ModelAnalysis.typeName(of: declaration), properties: properties)
       model.storesStatics = ModelAnalysis.storesStatics(declaration, in: context)
-      // The member role is not told which conformances are missing: a class that does not list
-      // Codable itself gets it from the extension, with these members.
-      let listed = declaration.inheritanceClause?.inheritedTypes.contains { isCodable($0.type) }
-      let addsCodable = listed != true
+      // A class gets its Codable members in its body (a non-final class's initializer must be
+      // `required`), whether the extension adds the conformance or the class lists it: the
+      // compiler's synthesized conformance would ignore the mapping.
+      let addsCodable = !writesOwnCodable(declaration)
       return ModelCodeGenerator(model: model, context: context, addsCodable: addsCodable)
         .members()
     }
@@ -89,9 +89,11 @@ public enum JSONModelExpansion {
       if let enumDecl = declaration.as(EnumDeclSyntax.self) {
         let generator = EnumCodeGenerator(declaration: enumDecl, options: options, access: access)
         members = generator.members().map(\.description)
-        if codable {
-          wanted.append("Codable")
-          if !generator.hasRawType { members += structCodable(access: access) }
+        if codable { wanted.append("Codable") }
+        // Also when the enum lists Codable itself: the mapping's members replace the
+        // compiler's synthesized ones.
+        if !generator.hasRawType, !writesOwnCodable(declaration) {
+          members += structCodable(access: access)
         }
       }
     case .structure:
@@ -105,8 +107,11 @@ public enum JSONModelExpansion {
       model.storesStatics = ModelAnalysis.storesStatics(declaration, in: context)
       members = ModelCodeGenerator(model: model, context: context, addsCodable: false).members()
         .map(\.description)
-      if codable {
-        wanted.append("Codable")
+      if codable { wanted.append("Codable") }
+      // Also when the struct lists Codable itself (or gets it from a protocol it adopts): these
+      // members are then the conformance's witnesses, and the compiler synthesizes nothing that
+      // would ignore the mapping.
+      if !writesOwnCodable(declaration) {
         members += structCodable(access: access, delegating: true)
       }
     case .finalClass, .openClass:
@@ -117,7 +122,16 @@ public enum JSONModelExpansion {
       names.contains(want) || (want == "Codable" && codable)
     }
     guard !wanted.isEmpty || !members.isEmpty else { return [] }
-    let conformances = wanted.map { $0 == "Codable" ? "Swift.Codable" : "Bindery.\($0)" }
+    // A type that lists half of Codable gets the other half: conforming to `Codable` again
+    // would repeat the half it has.
+    let listed = Set(
+      declaration.inheritanceClause?.inheritedTypes.map {
+        $0.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
+      } ?? [])
+    let codableName =
+      listed.contains("Decodable") ? "Swift.Encodable"
+      : listed.contains("Encodable") ? "Swift.Decodable" : "Swift.Codable"
+    let conformances = wanted.map { $0 == "Codable" ? codableName : "Bindery.\($0)" }
     let body = members.joined(separator: "\n\n")
     let clause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
     let decl: DeclSyntax = """
@@ -129,9 +143,25 @@ public enum JSONModelExpansion {
     return [ext]
   }
 
-  static func isCodable(_ type: TypeSyntax) -> Bool {
-    let name = type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
-    return ["Codable", "Decodable", "Encodable"].contains(name)
+  /// Whether the type declares `init(from:)` or `encode(to:)` with a Codable coder itself:
+  /// then it keeps its own Codable conformance.
+  static func writesOwnCodable(_ declaration: some DeclGroupSyntax) -> Bool {
+    func isCoder(_ parameters: FunctionParameterListSyntax, label: String, suffix: String) -> Bool {
+      guard parameters.count == 1, let parameter = parameters.first,
+        parameter.firstName.text == label
+      else { return false }
+      let type = parameter.type.trimmedDescription
+      return type.hasSuffix(suffix) && !type.contains("JSON")
+    }
+    return declaration.memberBlock.members.contains { member in
+      if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+        return isCoder(initializer.signature.parameterClause.parameters, label: "from", suffix: "Decoder")
+      }
+      if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "encode" {
+        return isCoder(function.signature.parameterClause.parameters, label: "to", suffix: "Encoder")
+      }
+      return false
+    }
   }
 
   /// `Codable` members; a struct delegates to `init(json:)` (assigning `self` is not allowed

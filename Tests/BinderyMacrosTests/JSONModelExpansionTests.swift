@@ -185,6 +185,7 @@ struct JSONModelExpansionTests {
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
+              json.keepNulls(of: self.extra)
               if json.includes("firstName") {
                   try json.encode(self.firstName, forKey: .path("personInfo", "firstName"))
               }
@@ -595,6 +596,18 @@ struct JSONModelExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["title"])
+
+          required convenience init(from decoder: any Swift.Decoder) throws {
+              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {
+              }
+          }
+
+          func encode(to encoder: any Swift.Encoder) throws {
+              try Bindery.JSONModelCoding.encode(self, to: encoder)
+          }
       }
 
       extension Album: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
@@ -710,10 +723,10 @@ struct JSONModelExpansionTests {
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
               switch self {
               case .photo(let value):
-                  try json.encode("photo", forKey: "type")
+                  try json.encodeTag("photo", forKey: "type")
                   try value.encode(to: &json)
               case .video(let value):
-                  try json.encode("video", forKey: "type")
+                  try json.encodeTag("video", forKey: "type")
                   try value.encode(to: &json)
               case .unknown(let value):
                   try json.encodeMembers(of: value)
