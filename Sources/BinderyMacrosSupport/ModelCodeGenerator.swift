@@ -10,6 +10,67 @@ struct ModelCodeGenerator {
   let context: any MacroExpansionContext
   /// Whether `Codable` members are needed (the type does not conform already).
   let addsCodable: Bool
+  /// Static properties holding each distinct date format a model uses (`@Transform(.dateFormat(
+  /// "..."))`, `@JSONModel(dates: ...)`), by expression text, so that a pattern is compiled
+  /// once per type rather than once per value (none in generic contexts, which cannot have
+  /// static stored properties).
+  let statics: [String: String]
+
+  init(model: ModelDescription, context: any MacroExpansionContext, addsCodable: Bool) {
+    self.model = model
+    self.context = context
+    self.addsCodable = addsCodable
+    var statics: [String: String] = [:]
+    if model.storesStatics {
+      for property in model.properties {
+        guard let transformer = property.transformer, Self.isDateFormat(transformer),
+          statics[transformer.trimmedDescription] == nil
+        else { continue }
+        statics[transformer.trimmedDescription] = context.makeUniqueName("dateFormat").text
+      }
+      if let dates = model.options.dates?.trimmedDescription {
+        statics[dates] = context.makeUniqueName("dates").text
+      }
+    }
+    self.statics = statics
+  }
+
+  /// Whether an expression spells one of `JSONDateFormat`'s own formats (`.dateFormat(...)`,
+  /// `.firstOf(...)`, `.iso8601`...), whose type is known without the property's.
+  static func isDateFormat(_ expression: ExprSyntax) -> Bool {
+    let names: Set<String> = [
+      "dateFormat", "firstOf", "iso8601", "rfc1123", "unixSeconds", "unixMilliseconds",
+    ]
+    var callee = expression
+    if let call = expression.as(FunctionCallExprSyntax.self) { callee = call.calledExpression }
+    guard let member = callee.as(MemberAccessExprSyntax.self) else { return false }
+    let base = member.base?.trimmedDescription
+    return (base == nil || base == "JSONDateFormat" || base == "Bindery.JSONDateFormat")
+      && names.contains(member.declName.baseName.text)
+  }
+
+  /// The expression that reads a hoisted transformer or date format, or the text itself.
+  func hoisted(_ expression: some SyntaxProtocol) -> String {
+    let text = expression.trimmedDescription
+    guard let name = statics[text] else { return text }
+    return "\(model.isClass ? model.typeName : "Self").\(name)"
+  }
+
+  /// The declarations of the hoisted expressions.
+  func staticDeclarations() -> [String] {
+    var result: [String] = []
+    var declared: Set<String> = []
+    for property in model.properties {
+      guard let text = property.transformer?.trimmedDescription, let name = statics[text],
+        declared.insert(name).inserted
+      else { continue }
+      result.append("private static let \(name): Bindery.JSONDateFormat = \(text)")
+    }
+    if let text = model.options.dates?.trimmedDescription, let name = statics[text] {
+      result.append("private static let \(name): Bindery.JSONDateFormat = \(text)")
+    }
+    return result
+  }
 
   var access: String { model.access }
   var openAccess: String {
@@ -105,6 +166,7 @@ struct ModelCodeGenerator {
     let table = keyTable()
     var result = [initializer(table: table), encoder(), updater(), propertyNames()]
     if let table { result.append(tableDeclaration(table)) }
+    result += staticDeclarations()
     if case .openClass = model.kind { result.append(valueInitializer()) }
     if model.isClass, addsCodable || model.isSubclass { result += classCodable() }
     return result.map { DeclSyntax(stringLiteral: $0) }
@@ -121,7 +183,7 @@ struct ModelCodeGenerator {
   func decodeCall(_ json: String, _ property: ModelProperty, table: KeyTable?) -> String {
     var arguments = [typeExpression(property), "forKey: \(decodeKey(property, table: table))"]
     if let transformer = property.transformer {
-      arguments.append("using: \(transformer.trimmedDescription)")
+      arguments.append("using: \(hoisted(transformer))")
     }
     if let value = property.defaultValue {
       arguments.append("default: \(value.trimmedDescription)")
@@ -147,7 +209,7 @@ struct ModelCodeGenerator {
   func scopedDecoder(_ json: String) -> String {
     var text = json
     if model.options.coercesValues { text += ".coercing()" }
-    if let dates = model.options.dates { text += ".dates(\(dates.trimmedDescription))" }
+    if let dates = model.options.dates { text += ".dates(\(hoisted(dates)))" }
     return text
   }
 
@@ -225,7 +287,7 @@ struct ModelCodeGenerator {
     var lines: [String] = []
     if model.isSubclass { lines.append("try super.encode(to: &json)") }
     if let dates = model.options.dates {
-      lines.append("json.setDateFormat(\(dates.trimmedDescription))")
+      lines.append("json.setDateFormat(\(hoisted(dates)))")
     }
     for property in model.properties where property.isUnknownKeys {
       lines.append("json.keepNulls(of: self.\(escaped(property.name)))")
@@ -234,7 +296,7 @@ struct ModelCodeGenerator {
       let name = escaped(property.name)
       var arguments = ["self.\(name)", "forKey: \(encodeKey(property))"]
       if let transformer = property.transformer {
-        arguments.append("using: \(transformer.trimmedDescription)")
+        arguments.append("using: \(hoisted(transformer))")
       }
       let method: String
       if property.isOptional {
@@ -272,7 +334,7 @@ struct ModelCodeGenerator {
     for property in model.properties where property.decodes && !property.isLet {
       var arguments = ["&self.\(escaped(property.name))", "forKey: \(decodeKey(property))"]
       if let transformer = property.transformer {
-        arguments.append("using: \(transformer.trimmedDescription)")
+        arguments.append("using: \(hoisted(transformer))")
       }
       lines.append(
         "if try \(receiver(json, property)).update(\(arguments.joined(separator: ", "))) { \(changed).insert(\(keyPath(property))) }"

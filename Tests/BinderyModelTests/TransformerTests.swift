@@ -129,3 +129,49 @@ struct Scalars: Equatable {
     #expect(RGBAColor(hex: "#12345") == nil)
   }
 }
+
+@JSONModel
+struct TwitterDates: Equatable {
+  @Transform(.dateFormat("EEE MMM dd HH:mm:ss Z yyyy")) var created_at: Date
+  @Transform(.dateFormat("EEE MMM dd HH:mm:ss Z yyyy")) var edited_at: Date?
+}
+
+@Suite struct DatePatternTests {
+  @Test(arguments: [
+    // Plain text, read from the input's bytes.
+    (#""Sun Aug 31 00:29:15 +0000 2014""#, 1_409_444_955.0),
+    // Escaped text (a `\/`-free escape of the space), read through an unescaped copy.
+    (#""Sun Aug 31 00:29:15\u0020+0900 2014""#, 1_409_444_955.0 - 9 * 3600),
+    (#""mon sep 01 12:00:00 -0130 2014""#, 1_409_572_800.0 + 5400),
+  ])
+  func twitterDatesAreReadFromTheirPattern(_ text: String, _ seconds: Double) throws {
+    let model = try TwitterDates(jsonString: #"{"created_at": \#(text)}"#)
+    #expect(model.created_at == Date(timeIntervalSince1970: seconds))
+    #expect(model.edited_at == nil)
+  }
+
+  @Test func aDateWrittenByThePatternReadsBackTheSame() throws {
+    let model = try TwitterDates(
+      jsonString: #"{"created_at": "Sun Aug 31 00:29:15 +0000 2014", "edited_at": "Mon Sep 01 12:00:00 +0000 2014"}"#)
+    #expect(try model.jsonString() == #"{"created_at":"Sun Aug 31 00:29:15 +0000 2014","edited_at":"Mon Sep 01 12:00:00 +0000 2014"}"#)
+    #expect(try TwitterDates(jsonString: try model.jsonString()) == model)
+  }
+
+  @Test(arguments: [
+    #""Sun Aug 31 00:29:15 +0000""#,  // ends early
+    #""Sun Aug 31 00:29:15 +0000 2014 ""#,  // trailing text
+    #""Sun Aug 32 00:29:15 +0000 2014""#,  // no 32nd
+    #""Sun Foo 31 00:29:15 +0000 2014""#,  // no such month
+    #""Sun Aug 31 24:29:15 +0000 2014""#,  // hour out of range
+    #""Sun Aug 31 00:29:15 +2400 2014""#,  // offset out of range
+    "1409444955",  // not a string
+  ])
+  func textThatDoesNotFitThePatternIsAProblemAtItsPath(_ text: String) throws {
+    let error = #expect(throws: JSONDecodingError.self) {
+      try TwitterDates(jsonString: #"{"created_at": \#(text)}"#)
+    }
+    let problem = try #require(error?.problems.first)
+    #expect(problem.path.description == "created_at")
+    #expect(problem.column == 16)
+  }
+}

@@ -112,6 +112,26 @@ public struct JSONValueDecoder {
     throw mismatch("a string")
   }
 
+  /// Hands the string's UTF-8 bytes to `body` without making a `String` when the text has no
+  /// escapes (the bytes are then the input's own, valid only during `body`).
+  ///
+  /// - Parameter body: Reads the bytes.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``JSONDecodingProblem`` when the value is not a string (see ``string()``).
+  func withStringUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) throws(JSONDecodingProblem)
+    -> R
+  {
+    let context = context
+    let entry = context.tape[index]
+    if entry.kind == .string, !entry.hasEscapes {
+      return context.document.withInput { input in
+        body(UnsafeBufferPointer(rebasing: input[entry.start..<(entry.start + entry.length)]))
+      }
+    }
+    var text = try string()
+    return text.withUTF8 { body($0) }
+  }
+
   /// Reads `true` or `false` (with coercion on, also `1`/`0` and the strings `"true"`,
   /// `"false"`, `"yes"`, `"no"`, `"1"`, `"0"`).
   ///

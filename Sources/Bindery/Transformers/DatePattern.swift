@@ -19,9 +19,28 @@ struct DatePattern: Sendable, Hashable {
     case offsetBasic, offsetExtended, zoneName
   }
 
+  /// A field as the reader uses it: literals by their index in `literalBytes`.
+  enum CompiledField: Sendable, Hashable {
+    case literal(Int)
+    case year(width: Int)
+    case month(width: Int)
+    case monthName
+    case day(width: Int)
+    case hour(width: Int)
+    case minute
+    case second
+    case fraction(digits: Int)
+    case weekdayName
+    case offsetBasic, offsetExtended, zoneName
+  }
+
   let text: String
   let fields: [Field]
   let timeZoneOffset: Int
+  /// The fields for reading, with literal text as UTF-8 bytes: built once with the pattern,
+  /// so that reading a date allocates nothing.
+  let compiled: [CompiledField]
+  let literalBytes: [[UInt8]]
 
   static let monthNames = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
@@ -73,115 +92,101 @@ struct DatePattern: Sendable, Hashable {
       i += run
     }
     self.fields = fields
+    var literalBytes: [[UInt8]] = []
+    compiled = fields.map { field in
+      switch field {
+      case .literal(let text):
+        literalBytes.append(Array(text.utf8))
+        return .literal(literalBytes.count - 1)
+      case .year(let width): return .year(width: width)
+      case .month(let width): return .month(width: width)
+      case .monthName: return .monthName
+      case .day(let width): return .day(width: width)
+      case .hour(let width): return .hour(width: width)
+      case .minute: return .minute
+      case .second: return .second
+      case .fraction(let digits): return .fraction(digits: min(digits, 9))
+      case .weekdayName: return .weekdayName
+      case .offsetBasic: return .offsetBasic
+      case .offsetExtended: return .offsetExtended
+      case .zoneName: return .zoneName
+      }
+    }
+    self.literalBytes = literalBytes
   }
 
   // MARK: Reading
 
+  /// Reads a date from its text.
   func date(from string: String) -> Date? {
-    let bytes = Array(string.utf8)
-    var i = 0
+    var string = string
+    return string.withUTF8 { date(fromUTF8: $0) }
+  }
+
+  /// Reads a date from its UTF-8 text, without allocating: the hot path of a model decode.
+  func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    var reader = DateTextReader(bytes: bytes)
     var (year, month, day, hour, minute, second) = (1970, 1, 1, 0, 0, 0)
     var fraction = 0.0
     var offset = timeZoneOffset
-    func number(min: Int, max: Int) -> Int? {
-      var value = 0
-      var count = 0
-      while count < max, i < bytes.count, (48...57).contains(bytes[i]) {
-        value = value * 10 + Int(bytes[i] - 48)
-        i += 1
-        count += 1
-      }
-      return count >= min ? value : nil
-    }
-    func name(in names: [String]) -> Int? {
-      for (position, name) in names.enumerated() {
-        let utf8 = Array(name.utf8)
-        if i + utf8.count <= bytes.count,
-          zip(bytes[i..<(i + utf8.count)], utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 })
-        {
-          i += utf8.count
-          return position
-        }
-      }
-      return nil
-    }
-    func signedOffset(colon: Bool, allowZ: Bool) -> Int? {
-      guard i < bytes.count else { return nil }
-      if allowZ, bytes[i] == UInt8(ascii: "Z") {
-        i += 1
-        return 0
-      }
-      guard bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") else { return nil }
-      let sign = bytes[i] == UInt8(ascii: "-") ? -1 : 1
-      i += 1
-      guard let hours = number(min: 2, max: 2) else { return nil }
-      if colon || (i < bytes.count && bytes[i] == UInt8(ascii: ":")) {
-        guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
-        i += 1
-      }
-      guard let minutes = number(min: 2, max: 2), hours < 24, minutes < 60 else { return nil }
-      return sign * (hours * 3600 + minutes * 60)
-    }
-    for field in fields {
+    for field in compiled {
       switch field {
-      case .literal(let text):
-        let utf8 = Array(text.utf8)
-        guard i + utf8.count <= bytes.count, Array(bytes[i..<(i + utf8.count)]) == utf8 else {
-          return nil
-        }
-        i += utf8.count
+      case .literal(let index):
+        guard reader.skip(literalBytes[index]) else { return nil }
       case .year(let width):
-        guard let value = number(min: width, max: width) else { return nil }
+        guard let value = reader.number(min: width, max: width) else { return nil }
         year = width == 2 ? 2000 + value : value
       case .month(let width):
-        guard let value = number(min: width, max: 2) else { return nil }
+        guard let value = reader.number(min: width, max: 2) else { return nil }
         month = value
       case .monthName:
-        guard let value = name(in: Self.monthNames) else { return nil }
+        guard let value = reader.name(in: Self.monthNameBytes) else { return nil }
         month = value + 1
       case .day(let width):
-        guard let value = number(min: width, max: 2) else { return nil }
+        guard let value = reader.number(min: width, max: 2) else { return nil }
         day = value
       case .hour(let width):
-        guard let value = number(min: width, max: 2) else { return nil }
+        guard let value = reader.number(min: width, max: 2) else { return nil }
         hour = value
       case .minute:
-        guard let value = number(min: 2, max: 2) else { return nil }
+        guard let value = reader.number(min: 2, max: 2) else { return nil }
         minute = value
       case .second:
-        guard let value = number(min: 2, max: 2) else { return nil }
+        guard let value = reader.number(min: 2, max: 2) else { return nil }
         second = value
       case .fraction(let digits):
-        let start = i
-        guard let value = number(min: digits, max: 9) else { return nil }
-        fraction = Double(value) / pow(10, Double(i - start))
+        let start = reader.position
+        guard let value = reader.number(min: digits, max: 9) else { return nil }
+        fraction = Double(value) / Self.powersOfTen[reader.position - start]
       case .weekdayName:
-        guard name(in: Self.weekdayNames) != nil else { return nil }
+        guard reader.name(in: Self.weekdayNameBytes) != nil else { return nil }
       case .offsetBasic:
-        guard let value = signedOffset(colon: false, allowZ: true) else { return nil }
+        guard let value = reader.signedOffset(colon: false, allowZ: true) else { return nil }
         offset = value
       case .offsetExtended:
-        guard let value = signedOffset(colon: true, allowZ: true) else { return nil }
+        guard let value = reader.signedOffset(colon: true, allowZ: true) else { return nil }
         offset = value
       case .zoneName:
-        if name(in: ["GMT", "UTC"]) != nil || name(in: ["Z"]) != nil {
-          offset = 0
-          if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
-            guard let value = signedOffset(colon: false, allowZ: false) else { return nil }
-            offset = value
-          }
-        } else {
-          return nil
+        guard reader.name(in: Self.zoneNameBytes) != nil else { return nil }
+        offset = 0
+        if reader.peek == UInt8(ascii: "+") || reader.peek == UInt8(ascii: "-") {
+          guard let value = reader.signedOffset(colon: false, allowZ: false) else { return nil }
+          offset = value
         }
       }
     }
-    guard i == bytes.count, (1...12).contains(month), day >= 1,
+    guard reader.atEnd, (1...12).contains(month), day >= 1,
       day <= ISO8601.daysInMonth(year: year, month: month), hour < 24, minute < 60, second < 60
     else { return nil }
     let days = ISO8601.daysFromCivil(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
     return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }
+
+  static let powersOfTen: [Double] = (0...9).map { pow(10, Double($0)) }
+  static let monthNameBytes = monthNames.map { Array($0.utf8) }
+  static let weekdayNameBytes = weekdayNames.map { Array($0.utf8) }
+  static let zoneNameBytes = ["GMT", "UTC", "Z"].map { Array($0.utf8) }
 
   // MARK: Writing
 
@@ -228,5 +233,74 @@ struct DatePattern: Sendable, Hashable {
       }
     }
     return out
+  }
+}
+
+/// Reads the parts of a date's UTF-8 text from left to right.
+struct DateTextReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var position = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  var atEnd: Bool { position == bytes.count }
+  var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+  /// A decimal number of `min` to `max` digits.
+  mutating func number(min: Int, max: Int) -> Int? {
+    var value = 0
+    var count = 0
+    while count < max, position < bytes.count {
+      let digit = bytes[position] &- 48
+      guard digit < 10 else { break }
+      value = value * 10 + Int(digit)
+      position += 1
+      count += 1
+    }
+    return count >= min ? value : nil
+  }
+
+  /// Skips `literal` if the text continues with it.
+  mutating func skip(_ literal: [UInt8]) -> Bool {
+    guard position + literal.count <= bytes.count else { return false }
+    for (offset, byte) in literal.enumerated() where bytes[position + offset] != byte {
+      return false
+    }
+    position += literal.count
+    return true
+  }
+
+  /// The index of the name (ASCII letters, any case) the text continues with.
+  mutating func name(in names: [[UInt8]]) -> Int? {
+    for (index, name) in names.enumerated() where position + name.count <= bytes.count {
+      var matches = true
+      for (offset, byte) in name.enumerated() where bytes[position + offset] | 0x20 != byte | 0x20 {
+        matches = false
+        break
+      }
+      if matches {
+        position += name.count
+        return index
+      }
+    }
+    return nil
+  }
+
+  /// `+hhmm`, `-hh:mm` (and `Z` when allowed), as seconds east of UTC.
+  mutating func signedOffset(colon: Bool, allowZ: Bool) -> Int? {
+    guard let sign = peek else { return nil }
+    if allowZ, sign == UInt8(ascii: "Z") {
+      position += 1
+      return 0
+    }
+    guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+    position += 1
+    guard let hours = number(min: 2, max: 2) else { return nil }
+    if colon || peek == UInt8(ascii: ":") {
+      guard peek == UInt8(ascii: ":") else { return nil }
+      position += 1
+    }
+    guard let minutes = number(min: 2, max: 2), hours < 24, minutes < 60 else { return nil }
+    return (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
   }
 }

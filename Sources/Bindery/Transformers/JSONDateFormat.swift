@@ -70,8 +70,7 @@ public struct JSONDateFormat: JSONTransformer, Sendable, Hashable {
     case .unixMilliseconds:
       return Date(timeIntervalSince1970: try json.double() / 1000)
     case .pattern(let pattern):
-      let text = try json.string()
-      guard let date = pattern.date(from: text) else {
+      guard let date = try json.withStringUTF8({ pattern.date(fromUTF8: $0) }) else {
         throw json.problem(expected: "a date like '\(pattern.text)'")
       }
       return date
