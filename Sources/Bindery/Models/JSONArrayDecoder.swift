@@ -6,20 +6,20 @@ public import BinderyJSON
 /// the element type where it is used: an unspecialised generic loop looked up type metadata for
 /// every element.
 public struct JSONArrayDecoder: Sequence {
-  /// The decode's state, not retained: the entry point owns it for the whole decode, and
-  /// hot paths borrow it (`_withUnsafeGuaranteedRef`) without reference counting.
-  @usableFromInline let contextReference: Unmanaged<JSONDecodingContext>
+  /// The decode's state, borrowed from the entry point that owns it, and checked on every
+  /// use to belong to a decode still running (see `ContextReference`).
+  @usableFromInline let contextReference: ContextReference
   /// The decode's state, for paths where a retain does not matter.
-  @usableFromInline var context: JSONDecodingContext { contextReference.takeUnretainedValue() }
+  @usableFromInline var context: JSONDecodingContext { contextReference.context }
   @usableFromInline let index: Int
   @usableFromInline let scope: JSONDecodingScope
 
   @usableFromInline
   init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
-    self.init(reference: .passUnretained(context), index: index, scope: scope)
+    self.init(reference: ContextReference(context), index: index, scope: scope)
   }
 
-  init(reference: Unmanaged<JSONDecodingContext>, index: Int, scope: JSONDecodingScope) {
+  init(reference: ContextReference, index: Int, scope: JSONDecodingScope) {
     self.contextReference = reference
     self.index = index
     self.scope = scope
@@ -28,14 +28,14 @@ public struct JSONArrayDecoder: Sequence {
   /// The number of elements.
   public var count: Int {
     let index = index
-    return contextReference._withUnsafeGuaranteedRef { $0.tape[index].count }
+    return contextReference.withContext { $0.tape[index].count }
   }
   /// The array as a cursor over the document.
   public var cursor: JSONCursor { context.document.root.cursor(atIndex: index) }
 
   /// Iterates over the elements' decoders.
   public struct Iterator: IteratorProtocol {
-    let contextReference: Unmanaged<JSONDecodingContext>
+    let contextReference: ContextReference
     let end: Int
     let scope: JSONDecodingScope
     var position: Int
@@ -44,7 +44,7 @@ public struct JSONArrayDecoder: Sequence {
     public mutating func next() -> JSONValueDecoder? {
       guard position < end else { return nil }
       let element = JSONValueDecoder(reference: contextReference, index: position, scope: scope)
-      position = contextReference._withUnsafeGuaranteedRef { $0.document.next(after: position) }
+      position = contextReference.withContext { $0.document.next(after: position) }
       return element
     }
   }
@@ -84,7 +84,7 @@ public struct JSONArrayDecoder: Sequence {
     var iterator = makeIterator()
     var position = 0
     while let element = iterator.next() {
-      let mark = contextReference._withUnsafeGuaranteedRef { $0.problemCount }
+      let mark = contextReference.withContext { $0.problemCount }
       do {
         try body(try T(json: element))
         loop.decoded += 1
@@ -102,11 +102,11 @@ public struct JSONArrayDecoder: Sequence {
 /// end throws what was recorded, or a problem when a lossy collection lost every element.
 @usableFromInline
 struct CollectionLoop {
-  /// The decode's state, not retained: the entry point owns it for the whole decode, and
-  /// hot paths borrow it (`_withUnsafeGuaranteedRef`) without reference counting.
-  @usableFromInline let contextReference: Unmanaged<JSONDecodingContext>
+  /// The decode's state, borrowed from the entry point that owns it, and checked on every
+  /// use to belong to a decode still running (see `ContextReference`).
+  @usableFromInline let contextReference: ContextReference
   /// The decode's state, for paths where a retain does not matter.
-  @usableFromInline var context: JSONDecodingContext { contextReference.takeUnretainedValue() }
+  @usableFromInline var context: JSONDecodingContext { contextReference.context }
   /// The tape index of the array or object.
   let container: Int
   @usableFromInline let lossy: Bool
@@ -119,11 +119,11 @@ struct CollectionLoop {
 
   @usableFromInline
   init(context: JSONDecodingContext, container: Int, lossy: Bool) {
-    self.init(reference: .passUnretained(context), container: container, lossy: lossy)
+    self.init(reference: ContextReference(context), container: container, lossy: lossy)
   }
 
   @usableFromInline
-  init(reference: Unmanaged<JSONDecodingContext>, container: Int, lossy: Bool) {
+  init(reference: ContextReference, container: Int, lossy: Bool) {
     self.contextReference = reference
     self.container = container
     self.lossy = lossy

@@ -22,6 +22,8 @@ final class JSONDecodingContext {
   /// are checked for exclusive access at run time on every access, which cost more than a tenth
   /// of a decode.
   private let state: UnsafeMutablePointer<State>
+  /// The generation cell that tells borrowed references whether this decode still runs.
+  let lease = DecodeLease.acquire()
 
   private struct State {
     var problems: [JSONDecodingProblem] = []
@@ -47,6 +49,7 @@ final class JSONDecodingContext {
   }
 
   deinit {
+    lease.release()
     if let slots = state.pointee.slots {
       slots.deinitialize(count: state.pointee.slotCount)
       slots.deallocate()

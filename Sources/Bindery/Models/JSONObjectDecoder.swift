@@ -19,25 +19,26 @@ public import BinderyJSON
 /// A missing key of a non-optional property is a problem whose hint names a near-miss key
 /// (`did you mean 'published'?`); a missing or `null` key of an optional property is `nil`.
 ///
-/// A decoder is valid only while the decode that handed it to you runs: it does not own the
-/// decode's state (that keeps reference counting out of every property read), so do not store
-/// it or let a closure that outlives the call capture it.
+/// A decoder is valid only while the decode that handed it to you runs: it borrows the
+/// decode's state (that keeps reference counting out of every property read). Do not store it
+/// or let a closure that outlives the call capture it: a decoder used after its decode stops
+/// the program with a message saying so, in every build.
 public struct JSONObjectDecoder {
-  /// The decode's state, not retained: the entry point owns it for the whole decode, and
-  /// hot paths borrow it (`_withUnsafeGuaranteedRef`) without reference counting.
-  @usableFromInline let contextReference: Unmanaged<JSONDecodingContext>
+  /// The decode's state, borrowed from the entry point that owns it, and checked on every
+  /// use to belong to a decode still running (see `ContextReference`).
+  @usableFromInline let contextReference: ContextReference
   /// The decode's state, for paths where a retain does not matter.
-  @usableFromInline var context: JSONDecodingContext { contextReference.takeUnretainedValue() }
+  @usableFromInline var context: JSONDecodingContext { contextReference.context }
   @usableFromInline let index: Int
   @usableFromInline var scope: JSONDecodingScope
   /// Where the members found by ``prefetching(_:)`` are kept, or -1.
   @usableFromInline var memberBase = -1
 
   init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
-    self.init(reference: .passUnretained(context), index: index, scope: scope)
+    self.init(reference: ContextReference(context), index: index, scope: scope)
   }
 
-  init(reference: Unmanaged<JSONDecodingContext>, index: Int, scope: JSONDecodingScope) {
+  init(reference: ContextReference, index: Int, scope: JSONDecodingScope) {
     self.contextReference = reference
     self.index = index
     self.scope = scope
@@ -56,7 +57,7 @@ public struct JSONObjectDecoder {
     var copy = self
     copy.memberBase = scope.memberTop
     let (index, base) = (index, scope.memberTop)
-    contextReference._withUnsafeGuaranteedRef { $0.prefetch(table, object: index, at: base) }
+    contextReference.withContext { $0.prefetch(table, object: index, at: base) }
     copy.scope.memberTop += table.count
     return copy
   }
@@ -183,7 +184,7 @@ public struct JSONObjectDecoder {
     // The common cases first: one key, present.
     if key.directIndex >= 0, memberBase >= 0 {
       let position = memberBase + key.directIndex
-      if let value = contextReference._withUnsafeGuaranteedRef({ $0.prefetched(at: position) }) {
+      if let value = contextReference.withContext({ $0.prefetched(at: position) }) {
         return JSONValueDecoder(reference: contextReference, index: value, scope: scope)
       }
     }
@@ -209,7 +210,7 @@ public struct JSONObjectDecoder {
   func optional(_ key: JSONKey) throws(JSONDecodingProblem) -> JSONValueDecoder? {
     if key.directIndex >= 0, memberBase >= 0 {
       let position = memberBase + key.directIndex
-      let found = contextReference._withUnsafeGuaranteedRef { context -> Int? in
+      let found = contextReference.withContext { context -> Int? in
         guard let value = context.prefetched(at: position), context.tape[value].kind != .null
         else { return nil }
         return value

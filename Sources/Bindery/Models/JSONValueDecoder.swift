@@ -18,21 +18,21 @@ public import BinderyJSON
 /// decode's state (that keeps reference counting out of every property read), so do not store
 /// it or let a closure that outlives the call capture it.
 public struct JSONValueDecoder {
-  /// The decode's state, not retained: the entry point owns it for the whole decode, and
-  /// hot paths borrow it (`_withUnsafeGuaranteedRef`) without reference counting.
-  @usableFromInline let contextReference: Unmanaged<JSONDecodingContext>
+  /// The decode's state, borrowed from the entry point that owns it, and checked on every
+  /// use to belong to a decode still running (see `ContextReference`).
+  @usableFromInline let contextReference: ContextReference
   /// The decode's state, for paths where a retain does not matter.
-  @usableFromInline var context: JSONDecodingContext { contextReference.takeUnretainedValue() }
+  @usableFromInline var context: JSONDecodingContext { contextReference.context }
   @usableFromInline let index: Int
   @usableFromInline var scope: JSONDecodingScope
 
   @usableFromInline
   init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
-    self.init(reference: .passUnretained(context), index: index, scope: scope)
+    self.init(reference: ContextReference(context), index: index, scope: scope)
   }
 
   @usableFromInline
-  init(reference: Unmanaged<JSONDecodingContext>, index: Int, scope: JSONDecodingScope) {
+  init(reference: ContextReference, index: Int, scope: JSONDecodingScope) {
     self.contextReference = reference
     self.index = index
     self.scope = scope
@@ -49,7 +49,7 @@ public struct JSONValueDecoder {
   @inline(__always)
   var entry: TapeEntry {
     let index = index
-    return contextReference._withUnsafeGuaranteedRef { $0.tape[index] }
+    return contextReference.withContext { $0.tape[index] }
   }
   /// The value's path from the top of the input, such as `items[3].media.m` (computed on demand).
   public var path: JSONPath { cursor.path }
@@ -89,7 +89,7 @@ public struct JSONValueDecoder {
   /// - Throws: ``JSONDecodingProblem`` when the value is not a string.
   public func string() throws(JSONDecodingProblem) -> String {
     let index = index
-    if let text = contextReference._withUnsafeGuaranteedRef({ context -> String? in
+    if let text = contextReference.withContext({ context -> String? in
       let entry = context.tape[index]
       return entry.kind == .string ? context.document.string(entry) : nil
     }) {
@@ -184,7 +184,7 @@ public struct JSONValueDecoder {
   @usableFromInline
   func int64IfNumber() -> Int64? {
     let index = index
-    return contextReference._withUnsafeGuaranteedRef { context -> Int64? in
+    return contextReference.withContext { context -> Int64? in
       let entry = context.tape[index]
       guard entry.kind == .number, case .value(let value) = context.document.int64(entry) else {
         return nil
@@ -233,7 +233,7 @@ public struct JSONValueDecoder {
   public func double() throws(JSONDecodingProblem) -> Double {
     let entry = entry
     if entry.kind == .number {
-      if let value = contextReference._withUnsafeGuaranteedRef({ $0.document.double(entry) }) {
+      if let value = contextReference.withContext({ $0.document.double(entry) }) {
         return value
       }
       throw context.problem(

@@ -1,0 +1,45 @@
+import Bindery
+import Foundation
+import Testing
+
+/// Where a misbehaving model keeps the decoder it was handed.
+nonisolated(unsafe) var escapedDecoder: JSONObjectDecoder?
+
+/// Stores its decoder past the decode: what the lifetime check catches.
+struct DecoderKeeper: JSONObjectDecodable {
+  var id: Int
+  init(json: JSONObjectDecoder) throws {
+    id = try json.decode(forKey: "id")
+    escapedDecoder = json
+  }
+}
+
+@Suite struct DecoderLifetimeTests {
+  @Test func aDecoderIsUsableThroughoutItsDecode() throws {
+    #expect(try DecoderKeeper(jsonString: #"{"id": 7}"#).id == 7)
+  }
+
+  @Test func aDecoderUsedAfterItsDecodeStopsTheProgramWithAMessage() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try DecoderKeeper(jsonString: #"{"id": 1}"#)
+      // Another decode runs in between, as it would in an app.
+      _ = try DecoderKeeper(jsonString: #"{"id": 2, "padding": [1, 2, 3]}"#)
+      escapedDecoder = nil
+      _ = try DecoderKeeper(jsonString: #"{"id": 3}"#)
+      let stale = escapedDecoder
+      _ = try stale?.decode(Int.self, forKey: "id")
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(message.contains("used after the decode that made it had returned"))
+  }
+
+  @Test func aStaleDecoderIsCaughtEvenWhenItsCellServesANewDecode() async {
+    await #expect(processExitsWith: .failure) {
+      _ = try DecoderKeeper(jsonString: #"{"id": 1}"#)
+      let stale = escapedDecoder
+      // The next decode reuses the freed context's cell with a new generation.
+      _ = try [Int](jsonString: "[1, 2, 3]")
+      _ = stale?.keys
+    }
+  }
+}
