@@ -1,0 +1,119 @@
+// run-decoders.sh compiles this file against Bindery built as separate modules by swiftc (an
+// executable built by SwiftPM renames `main`, which clashes with libFuzzer's), loading the
+// package's macro plugin so that `@JSONModel` expands as it does for users.
+import Bindery
+import Foundation
+
+// Two families of types with the same fields: `@JSONModel` models and plain synthesized-Codable
+// twins. The input decodes as both; Foundation's `JSONDecoder` on the twin is the reference.
+
+@JSONModel
+struct FuzzRecord {
+  var id: Int
+  var name: String
+  var score: Double?
+  var flags: [Bool]
+  var tags: [String: Int]?
+  var child: FuzzChild?
+  var small: UInt8?
+  var wide: Int64?
+}
+
+@JSONModel
+struct FuzzChild {
+  var id: Int
+  var values: [Double]
+  var note: String?
+}
+
+struct PlainRecord: Codable, Equatable {
+  var id: Int
+  var name: String
+  var score: Double?
+  var flags: [Bool]
+  var tags: [String: Int]?
+  var child: PlainChild?
+  var small: UInt8?
+  var wide: Int64?
+}
+
+struct PlainChild: Codable, Equatable {
+  var id: Int
+  var values: [Double]
+  var note: String?
+}
+
+extension PlainRecord {
+  init(_ model: FuzzRecord) {
+    self.init(
+      id: model.id, name: model.name, score: model.score, flags: model.flags, tags: model.tags,
+      child: model.child.map { PlainChild(id: $0.id, values: $0.values, note: $0.note) },
+      small: model.small, wide: model.wide)
+  }
+}
+
+let foundation = JSONDecoder()
+let bindery = BinderyDecoder()
+
+/// Decodes the input three ways and checks they agree: the same value, or all three errors.
+///
+/// Inputs where the libraries mean different things on purpose are left out: duplicate keys
+/// (Bindery's model decode keeps the last, Foundation the first) and numbers Foundation reads
+/// through `Double` (a 17-digit or longer integer, which it may round into an `Int` field).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+  let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
+  let data = Data(bytes)
+  if let document = try? JSONDocument(parsing: bytes), meansDifferentThings(document.root) {
+    return 0
+  }
+  let reference = Result { try foundation.decode(PlainRecord.self, from: data) }
+  let codable = Result { try bindery.decode(PlainRecord.self, from: bytes) }
+  let model = Result { PlainRecord(try FuzzRecord(jsonBytes: bytes)) }
+  check("BinderyDecoder", codable, against: reference, bytes)
+  check("@JSONModel", model, against: reference, bytes)
+  // A model that decoded writes JSON that decodes to the same model.
+  if case .success(let record) = model, let decoded = try? FuzzRecord(jsonBytes: bytes) {
+    guard let written = try? decoded.jsonBytes(),
+      let again = try? FuzzRecord(jsonBytes: written), PlainRecord(again) == record
+    else { fatalError("a decoded model did not survive encode → decode") }
+  }
+  return 0
+}
+
+func check(
+  _ name: String, _ result: Result<PlainRecord, any Error>,
+  against reference: Result<PlainRecord, any Error>, _ bytes: [UInt8]
+) {
+  switch (result, reference) {
+  case (.success(let value), .success(let expected)):
+    if value != expected {
+      fatalError("\(name) read \(value), Foundation \(expected): \(String(decoding: bytes, as: UTF8.self))")
+    }
+  case (.failure, .failure): break
+  case (.success(let value), .failure(let error)):
+    fatalError("\(name) read \(value) where Foundation failed (\(error)): \(String(decoding: bytes, as: UTF8.self))")
+  case (.failure(let error), .success(let expected)):
+    fatalError("\(name) failed (\(error)) where Foundation read \(expected): \(String(decoding: bytes, as: UTF8.self))")
+  }
+}
+
+/// Whether an object below `cursor` repeats a key, or a number has 17 or more significant
+/// digits.
+func meansDifferentThings(_ cursor: JSONCursor) -> Bool {
+  switch cursor.kind {
+  case .object:
+    guard let members = try? cursor.members() else { return false }
+    let keys = members.map(\.key)
+    if Set(keys).count != keys.count { return true }
+    return members.contains { meansDifferentThings($0.value) }
+  case .array:
+    guard let elements = try? cursor.elements() else { return false }
+    return elements.contains(where: meansDifferentThings)
+  case .number:
+    let text = (try? cursor.numberText()) ?? ""
+    let mantissa = text.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber)
+    return mantissa.drop(while: { $0 == "0" }).count >= 17
+  default: return false
+  }
+}
