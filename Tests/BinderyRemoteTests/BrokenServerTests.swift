@@ -27,6 +27,10 @@ import Testing
       let connection = Socket(file: file)
       _ = try? connection.read(atMost: 4096)
       _ = try? connection.write(Data(response.utf8))
+      // Shut the connection down rather than only closing this descriptor: a child process
+      // that another test starts meanwhile may hold a copy of it, which would keep the
+      // connection open until the client's timeout.
+      _ = shutdown(file.rawValue, Int32(SHUT_RDWR))
       try? connection.close()
     }
     thread.start()
