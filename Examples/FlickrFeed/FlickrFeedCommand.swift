@@ -37,7 +37,7 @@ struct FlickrFeedCommand: AsyncParsableCommand {
     } else {
       let path = file ?? Self.samplePath
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
-      feed = try PublicPhotos(jsonData: data, options: reading)
+      feed = try PublicPhotos(json: data, options: reading)
     }
     if json {
       print(try feed.jsonString(options: JSONEncodingOptions(writing: .pretty)))

@@ -73,7 +73,7 @@ public struct RemotePages<Model: JSONDecodable & Sendable>: AsyncSequence, Senda
       let elements: [Model]
       do {
         elements = try [Model].decoded(
-          document: document, at: pages.resultKeyPath, options: client.configuration.decoding
+          json: document, at: pages.resultKeyPath, options: client.configuration.decoding
         ).value
       } catch {
         throw RemoteError(

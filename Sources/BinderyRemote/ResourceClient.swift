@@ -193,7 +193,7 @@ public struct ResourceClient: Sendable {
     throws(RemoteError) -> T
   {
     do {
-      return try T.decoded(bytes: response.body, at: path, options: configuration.decoding).value
+      return try T.decoded(json: response.body, at: path, options: configuration.decoding).value
     } catch {
       throw RemoteError(
         .decoding, url: response.url, status: response.status, headers: response.headers,
@@ -294,7 +294,7 @@ public struct ResourceClient: Sendable {
   }
 
   /// Sends only some properties of a model as a `PATCH`: typically the key paths
-  /// `update(fromJSON:)` returned.
+  /// `update(json:)` returned.
   ///
   /// - Parameters:
   ///   - model: The model.

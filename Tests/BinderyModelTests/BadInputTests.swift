@@ -47,7 +47,7 @@ struct Envelope {
 
   @Test func tenThousandBadElementsInALossyArrayGiveACappedReport() throws {
     let json = batch(good: 3, bad: 10_000)
-    let result = try ReadingBatch.decoded(bytes: Array(json.utf8))
+    let result = try ReadingBatch.decoded(json: Array(json.utf8))
     #expect(result.value.readings.count == 3)
     #expect(result.warnings.count == 21)
     let summary = try #require(result.warnings.last)
@@ -61,7 +61,7 @@ struct Envelope {
   @Test func tenThousandBadElementsInAStrictArrayAreCountedAndCapped() throws {
     let json = batch(good: 1, bad: 10_000)
     let error = #expect(throws: JSONDecodingError.self) {
-      try StrictBatch(jsonString: json)
+      try StrictBatch(json: json)
     }
     let report = try #require(error)
     #expect(report.problems.count == 20_000)
@@ -85,7 +85,7 @@ struct Envelope {
     var json = ""
     for level in 0..<depth { json += #"{"name": "n\#(level)", "children": ["# }
     json += String(repeating: "]}", count: depth)
-    var node = try TreeNode(jsonString: json)
+    var node = try TreeNode(json: json)
     var levels = 1
     while let child = node.children.first {
       node = child
@@ -96,7 +96,7 @@ struct Envelope {
     let deeper =
       String(repeating: #"{"name": "x", "children": ["#, count: 300)
       + String(repeating: "]}", count: 300)
-    let error = #expect(throws: JSONDecodingError.self) { try TreeNode(jsonString: deeper) }
+    let error = #expect(throws: JSONDecodingError.self) { try TreeNode(json: deeper) }
     #expect(error?.problems.first?.kind == .malformedJSON)
     #expect(error?.problems.first?.found.contains("nested deeper than 512") == true)
   }
@@ -120,7 +120,7 @@ struct Envelope {
   func wrongValuesAtEveryLevelAreNamed(json: String, path: String, kind: JSONDecodingProblem.Kind)
     throws
   {
-    let error = #expect(throws: JSONDecodingError.self) { try Envelope(jsonString: json) }
+    let error = #expect(throws: JSONDecodingError.self) { try Envelope(json: json) }
     let problem = try #require(error?.problems.first)
     #expect(
       problem.path.components.isEmpty ? path == "top level" : problem.path.description == path)
@@ -130,7 +130,7 @@ struct Envelope {
 
   @Test func everyProblemOfOneBadObjectIsReported() throws {
     let error = #expect(throws: JSONDecodingError.self) {
-      try Envelope(jsonString: #"{"owner": {"site": "https://x"}, "tags": {}}"#)
+      try Envelope(json: #"{"owner": {"site": "https://x"}, "tags": {}}"#)
     }
     #expect(error?.problems.map(\.path.description) == ["id", "owner.name", "tags"])
   }

@@ -40,11 +40,11 @@ class Comment: Resource {
 
 @Suite struct ClassModelTests {
   @Test func finalClassesRoundTrip() throws {
-    let album = try Album(jsonString: #"{"title": "Kyoto", "photoCount": 12}"#)
+    let album = try Album(json: #"{"title": "Kyoto", "photoCount": 12}"#)
     #expect(album.title == "Kyoto")
     #expect(album.cover == nil)
     #expect(try album.jsonString() == #"{"title":"Kyoto","photoCount":12}"#)
-    let changed = try album.update(fromJSON: #"{"photoCount": 13}"#)
+    let changed = try album.update(json: #"{"photoCount": 13}"#)
     #expect(album.photoCount == 13)
     #expect(changed == [\Album.photoCount])
   }
@@ -52,7 +52,7 @@ class Comment: Resource {
   @Test func subclassesChainToTheSuperclassMapping() throws {
     let json =
       #"{"id": 7, "createdAt": "2016-01-22T10:22:48Z", "body": "Nice", "author": {"name": "Ada"}}"#
-    let comment = try Comment(jsonString: json)
+    let comment = try Comment(json: json)
     #expect(comment.id == 7)
     #expect(comment.author == "Ada")
     let value = try comment.jsonValue()
@@ -62,14 +62,14 @@ class Comment: Resource {
     let filtered = try JSONValue(
       parsing: Array(try comment.jsonData(excluding: [\Resource.id, \Resource.createdAt])))
     #expect(filtered == ["body": "Nice", "author": ["name": "Ada"]])
-    let changed = try comment.update(fromJSON: #"{"id": 8, "body": "Nicer"}"#)
+    let changed = try comment.update(json: #"{"id": 8, "body": "Nicer"}"#)
     #expect(changed.count == 2)
     #expect(comment.id == 8)
   }
 
   @Test func subclassProblemsIncludeTheSuperclassProperties() throws {
     let error = #expect(throws: JSONDecodingError.self) {
-      try Comment(jsonString: #"{"createdAt": "yesterday", "author": {}}"#)
+      try Comment(json: #"{"createdAt": "yesterday", "author": {}}"#)
     }
     #expect(error?.problems.map(\.path.description) == ["body", "author.name", "id", "createdAt"])
   }

@@ -65,19 +65,19 @@ struct MultipleBindings: Equatable {
 
 @Suite struct CompileTimeEdgeCaseTests {
   @Test func genericAndNestedModels() throws {
-    let page = try Page<Namespace.Nested>(jsonString: #"{"page": 2, "items": [{"value": 1}]}"#)
+    let page = try Page<Namespace.Nested>(json: #"{"page": 2, "items": [{"value": 1}]}"#)
     #expect(page.items == [Namespace.Nested(value: 1)])
     #expect(try page.jsonString() == #"{"page":2,"items":[{"value":1}]}"#)
   }
 
   @Test func propertiesNamedLikeKeywordsOrGeneratedLocals() throws {
     let json = #"{"default":1,"class":"c","json":2,"changed":true,"keyPath":"k","encoder":3}"#
-    let value = try KeywordNames(jsonString: json)
+    let value = try KeywordNames(json: json)
     #expect(value.default == 1)
     #expect(value.json == 2)
     #expect(try value.jsonString() == json)
     var copy = value
-    let changed = try copy.update(fromJSON: #"{"json": 5}"#)
+    let changed = try copy.update(json: #"{"json": 5}"#)
     #expect(changed == [\KeywordNames.json])
   }
 
@@ -88,18 +88,18 @@ struct MultipleBindings: Equatable {
     #expect(try PascalModel(firstName: "a").jsonString() == #"{"FirstName":"a"}"#)
     #expect(
       try ShoutingModel(firstName: "a", identifier: 1).jsonString() == #"{"FIRSTNAME":"a","id":1}"#)
-    #expect(try ShoutingModel(jsonString: #"{"FIRSTNAME":"b","id":2}"#).firstName == "b")
+    #expect(try ShoutingModel(json: #"{"FIRSTNAME":"b","id":2}"#).firstName == "b")
     #expect(JSONKeyStrategy.snakeCase.key(forProperty: "myURLValue") == "my_url_value")
   }
 
   @Test func escapedDotsAreLiteralKeys() throws {
-    let value = try DottedKey(jsonString: #"{"a.b": 1, "c.d": 2}"#)
+    let value = try DottedKey(json: #"{"a.b": 1, "c.d": 2}"#)
     #expect(value == DottedKey(dotted: 1, raw: 2))
     #expect(try value.jsonString() == #"{"a.b":1,"c.d":2}"#)
   }
 
   @Test func multipleBindingsShareTheirType() throws {
-    let value = try MultipleBindings(jsonString: #"{"a": 1, "b": 2}"#)
+    let value = try MultipleBindings(json: #"{"a": 1, "b": 2}"#)
     #expect(value == MultipleBindings(a: 1, b: 2, c: 3))
   }
 
@@ -129,8 +129,8 @@ enum Outer {
 
 @Suite struct NestedSiblingTests {
   @Test func siblingsOfANestedTypeResolveInTheGeneratedExtension() throws {
-    let inner = try Outer.Inner(jsonString: #"{"sibling": {"value": 1}}"#)
+    let inner = try Outer.Inner(json: #"{"sibling": {"value": 1}}"#)
     #expect(inner.sibling.value == 1)
-    #expect(try Outer.Choice(jsonString: #"{"kind": "one", "value": 2}"#) == .one(.init(value: 2)))
+    #expect(try Outer.Choice(json: #"{"kind": "one", "value": 2}"#) == .one(.init(value: 2)))
   }
 }

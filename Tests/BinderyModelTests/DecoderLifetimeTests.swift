@@ -16,16 +16,16 @@ struct DecoderKeeper: JSONObjectDecodable {
 
 @Suite struct DecoderLifetimeTests {
   @Test func aDecoderIsUsableThroughoutItsDecode() throws {
-    #expect(try DecoderKeeper(jsonString: #"{"id": 7}"#).id == 7)
+    #expect(try DecoderKeeper(json: #"{"id": 7}"#).id == 7)
   }
 
   @Test func aDecoderUsedAfterItsDecodeStopsTheProgramWithAMessage() async throws {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = try DecoderKeeper(jsonString: #"{"id": 1}"#)
+      _ = try DecoderKeeper(json: #"{"id": 1}"#)
       // Another decode runs in between, as it would in an app.
-      _ = try DecoderKeeper(jsonString: #"{"id": 2, "padding": [1, 2, 3]}"#)
+      _ = try DecoderKeeper(json: #"{"id": 2, "padding": [1, 2, 3]}"#)
       escapedDecoder = nil
-      _ = try DecoderKeeper(jsonString: #"{"id": 3}"#)
+      _ = try DecoderKeeper(json: #"{"id": 3}"#)
       let stale = escapedDecoder
       _ = try stale?.decode(Int.self, forKey: "id")
     }
@@ -35,10 +35,10 @@ struct DecoderKeeper: JSONObjectDecodable {
 
   @Test func aStaleDecoderIsCaughtEvenWhenItsCellServesANewDecode() async {
     await #expect(processExitsWith: .failure) {
-      _ = try DecoderKeeper(jsonString: #"{"id": 1}"#)
+      _ = try DecoderKeeper(json: #"{"id": 1}"#)
       let stale = escapedDecoder
       // The next decode reuses the freed context's cell with a new generation.
-      _ = try [Int](jsonString: "[1, 2, 3]")
+      _ = try [Int](json: "[1, 2, 3]")
       _ = stale?.keys
     }
   }

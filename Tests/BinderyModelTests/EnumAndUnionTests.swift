@@ -47,22 +47,22 @@ struct Gallery: Equatable {
 
 @Suite struct EnumTests {
   @Test func stringCasesWithAFallbackThatKeepsTheRawValue() throws {
-    let kinds = try [MediaKind](jsonString: #"["photo", "video_clip", "hologram"]"#)
+    let kinds = try [MediaKind](json: #"["photo", "video_clip", "hologram"]"#)
     #expect(kinds == [.photo, .video, .other("hologram")])
     #expect(try kinds.jsonString() == #"["photo","video_clip","hologram"]"#)
   }
 
   @Test func rawValueEnumsUseTheirRawValues() throws {
-    #expect(try Visibility(jsonString: #""friends""#) == .friends)
+    #expect(try Visibility(json: #""friends""#) == .friends)
     #expect(try Visibility.public.jsonString() == #""public""#)
     let error = #expect(throws: JSONDecodingError.self) {
-      try Visibility(jsonString: #""everyone""#)
+      try Visibility(json: #""everyone""#)
     }
     #expect(error?.problems.first?.expected == "one of the cases of Visibility")
   }
 
   @Test func unknownCaseWithoutFallbackIsAProblem() throws {
-    let error = #expect(throws: JSONDecodingError.self) { try StrictKind(jsonString: #""audio""#) }
+    let error = #expect(throws: JSONDecodingError.self) { try StrictKind(json: #""audio""#) }
     #expect(error?.problems.first?.expected == #"one of "photo", "video""#)
     #expect(error?.problems.first?.found == #"string "audio""#)
   }
@@ -78,7 +78,7 @@ struct Gallery: Equatable {
     """#
 
   @Test func chosenByTheTagWithUnknownObjectsKeptUnchanged() throws {
-    let gallery = try Gallery(jsonString: json)
+    let gallery = try Gallery(json: json)
     #expect(gallery.items.count == 3)
     #expect(
       gallery.items[0]
@@ -95,7 +95,7 @@ struct Gallery: Equatable {
   @Test func aBadPayloadAndAMissingTagAreReported() throws {
     let bad =
       #"{"kind": "photo", "visibility": "public", "items": [{"type": "photo", "url": 1, "width": 2}, {"url": "x"}]}"#
-    let error = #expect(throws: JSONDecodingError.self) { try Gallery(jsonString: bad) }
+    let error = #expect(throws: JSONDecodingError.self) { try Gallery(json: bad) }
     #expect(error?.problems.map(\.path.description) == ["items[0].url", "items[1].type"])
   }
 }

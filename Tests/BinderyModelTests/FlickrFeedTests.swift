@@ -44,7 +44,7 @@ struct PublicPhotos: Equatable {
   }
 
   @Test func decodesTheFeedWithEscapedApostrophes() throws {
-    let feed = try PublicPhotos(jsonBytes: try feedBytes(), options: options)
+    let feed = try PublicPhotos(json: try feedBytes(), options: options)
     #expect(feed.title == "Uploads from everyone")
     #expect(feed.modified == Date(timeIntervalSince1970: 1_453_458_168))
     let first = try #require(feed.items.first)
@@ -57,20 +57,20 @@ struct PublicPhotos: Equatable {
   }
 
   @Test func exportWritesTheNestedPathAndTagsBack() throws {
-    let feed = try PublicPhotos(jsonBytes: try feedBytes(), options: options)
+    let feed = try PublicPhotos(json: try feedBytes(), options: options)
     let value = try feed.items[0].jsonValue()
     #expect(
       value["media"]?["m"]
         == .string("https://farm2.staticflickr.com/1600/24238390321_3e4c8a7f9b_m.jpg"))
     #expect(value["tags"] == .string("sunset bay golden hour"))
     #expect(value["published"] == .string("2016-01-22T10:22:48Z"))
-    let again = try FeedPhoto(jsonData: try feed.items[0].jsonData())
+    let again = try FeedPhoto(json: try feed.items[0].jsonData())
     #expect(again == feed.items[0])
   }
 
   @Test func strictReadingRejectsTheEscapedApostrophe() throws {
     let error = #expect(throws: JSONDecodingError.self) {
-      try PublicPhotos(jsonBytes: try feedBytes())
+      try PublicPhotos(json: try feedBytes())
     }
     #expect(error?.problems.first?.kind == .malformedJSON)
     #expect(error?.problems.first?.line == 9)
@@ -83,7 +83,7 @@ struct PublicPhotos: Equatable {
     let bytes = try Fixtures.bytes("flickr-public-feed-bad.json")
     let error = #expect(throws: JSONDecodingError.self) {
       try PublicPhotos(
-        jsonBytes: bytes, options: JSONDecodingOptions(reading: .allowEscapedApostrophe))
+        json: bytes, options: JSONDecodingOptions(reading: .allowEscapedApostrophe))
     }
     let problems = try #require(error?.problems)
     #expect(problems.count == 2)
@@ -107,7 +107,7 @@ struct PublicPhotos: Equatable {
     let bytes = try Fixtures.bytes("flickr-public-feed-bad.json")
     let error = #expect(throws: JSONDecodingError.self) {
       try PublicPhotos(
-        jsonBytes: bytes,
+        json: bytes,
         options: JSONDecodingOptions(reading: .allowEscapedApostrophe, stopsAtFirstError: true))
     }
     #expect(error?.problems.count == 1)
@@ -118,7 +118,7 @@ struct PublicPhotos: Equatable {
     // Foundation rejects the \' escape, so compare on the feed with plain apostrophes.
     let text = String(decoding: try Fixtures.bytes("flickr-public-feed.json"), as: UTF8.self)
       .replacingOccurrences(of: "\\'", with: "'")
-    let ours = try PublicPhotos(jsonString: text)
+    let ours = try PublicPhotos(json: text)
     let foundation = try JSONDecoder().decode(PublicPhotos.self, from: Data(text.utf8))
     #expect(ours == foundation)
     let viaBindery = try BinderyDecoder().decode(PublicPhotos.self, from: Data(text.utf8))

@@ -76,7 +76,7 @@ struct Validated {
 @Suite struct CoercionTests {
   @Test func modelLevelCoercionConvertsAndLogs() throws {
     let json = #"{"count": "3", "ratio": "0.5", "enabled": "yes", "label": 42}"#
-    let result = try CoercedCounts.decoded(bytes: Array(json.utf8))
+    let result = try CoercedCounts.decoded(json: Array(json.utf8))
     #expect(result.value == CoercedCounts(count: 3, ratio: 0.5, enabled: true, label: "42"))
     #expect(result.warnings.count == 4)
     #expect(result.warnings.allSatisfy { $0.kind == .coerced })
@@ -84,24 +84,24 @@ struct Validated {
   }
 
   @Test func propertyLevelCoercionOnlyAppliesThere() throws {
-    let ok = try PartlyCoerced(jsonString: #"{"views": "12", "likes": 3}"#)
+    let ok = try PartlyCoerced(json: #"{"views": "12", "likes": 3}"#)
     #expect(ok == PartlyCoerced(views: 12, likes: 3))
     let error = #expect(throws: JSONDecodingError.self) {
-      try PartlyCoerced(jsonString: #"{"views": "12", "likes": "3"}"#)
+      try PartlyCoerced(json: #"{"views": "12", "likes": "3"}"#)
     }
     #expect(error?.problems.map(\.path.description) == ["likes"])
   }
 
   @Test func callLevelCoercion() throws {
     let value = try PartlyCoerced(
-      jsonString: #"{"views": 1, "likes": "3"}"#, options: JSONDecodingOptions(coercesValues: true))
+      json: #"{"views": 1, "likes": "3"}"#, options: JSONDecodingOptions(coercesValues: true))
     #expect(value.likes == 3)
   }
 
   @Test func coercionStillRejectsNonsense() throws {
     let error = #expect(throws: JSONDecodingError.self) {
       try CoercedCounts(
-        jsonString: #"{"count": "three", "ratio": "x", "enabled": "maybe", "label": null}"#)
+        json: #"{"count": "three", "ratio": "x", "enabled": "maybe", "label": null}"#)
     }
     #expect(error?.problems.count == 4)
   }
@@ -109,12 +109,12 @@ struct Validated {
 
 @Suite struct DefaultTests {
   @Test func defaultsApplyByTrigger() throws {
-    let empty = try WithDefaults(jsonString: "{}")
+    let empty = try WithDefaults(json: "{}")
     #expect(empty == WithDefaults(views: 0, license: "cc-by", rating: -1, page: 1, note: nil))
-    let nulls = try WithDefaults(jsonString: #"{"license": null, "rating": null}"#)
+    let nulls = try WithDefaults(json: #"{"license": null, "rating": null}"#)
     #expect(nulls.license == "cc-by")
     #expect(nulls.rating == -1)
-    let bad = try WithDefaults.decoded(bytes: Array(#"{"rating": "five", "page": 3}"#.utf8))
+    let bad = try WithDefaults.decoded(json: Array(#"{"rating": "five", "page": 3}"#.utf8))
     #expect(bad.value.rating == -1)
     #expect(bad.value.page == 3)
     #expect(bad.warnings.first?.kind == .defaultUsed)
@@ -123,7 +123,7 @@ struct Validated {
 
   @Test func aMissingOnlyDefaultStillRejectsNullAndBadValues() throws {
     let error = #expect(throws: JSONDecodingError.self) {
-      try WithDefaults(jsonString: #"{"views": null, "page": "x"}"#)
+      try WithDefaults(json: #"{"views": null, "page": "x"}"#)
     }
     #expect(error?.problems.map(\.kind) == [.nullValue, .typeMismatch])
   }
@@ -132,7 +132,7 @@ struct Validated {
 @Suite struct IgnoreTests {
   @Test func ignoredPropertiesKeepTheirDefaultsAndDirectionsApply() throws {
     let value = try WithIgnored(
-      jsonString:
+      json:
         #"{"title": "t", "isFavorite": true, "password": "secret", "localID": "x", "kind": "video"}"#
     )
     #expect(value.isFavorite == false)
@@ -149,7 +149,7 @@ struct Validated {
   @Test func roundTripKeepsEverythingTheServerSent() throws {
     let json =
       #"{"id": 1, "meta": {"title": "a", "etag": "x"}, "flags": [1, 2], "owner": {"id": 9}}"#
-    let value = try Preserving(jsonString: json)
+    let value = try Preserving(json: json)
     #expect(value.extra == ["flags": [1, 2], "owner": ["id": 9]])
     #expect(
       try value.jsonValue() == [
@@ -161,14 +161,14 @@ struct Validated {
 @Suite struct IntegerWidthTests {
   @Test func everyWidthIsRangeChecked() throws {
     let ok = try Widths(
-      jsonString:
+      json:
         #"{"small": 255, "signed": -32768, "big": 18446744073709551615, "huge": -9223372036854775808}"#
     )
     #expect(ok.big == .max)
     #expect(ok.huge == .min)
     let error = #expect(throws: JSONDecodingError.self) {
       try Widths(
-        jsonString: #"{"small": 300, "signed": 1.5, "big": -1, "huge": 9223372036854775808}"#)
+        json: #"{"small": 300, "signed": 1.5, "big": -1, "huge": 9223372036854775808}"#)
     }
     let problems = try #require(error?.problems)
     #expect(
@@ -187,7 +187,7 @@ struct Validated {
   @Test func setsDictionariesNestedArraysAndOptionals() throws {
     let json =
       #"{"tags": ["a", "b", "a"], "scores": {"x": 1, "y": 2}, "matrix": [[1, 2.5], []], "listOfOptionals": [1, null], "lossyScores": {"a": 1, "b": "two"}}"#
-    let result = try Collections.decoded(bytes: Array(json.utf8))
+    let result = try Collections.decoded(json: Array(json.utf8))
     let value = result.value
     #expect(value.tags == ["a", "b"])
     #expect(value.scores == ["x": 1, "y": 2])
@@ -196,23 +196,23 @@ struct Validated {
     #expect(value.listOfOptionals == [1, nil])
     #expect(value.lossyScores == ["a": 1])
     #expect(result.warnings.map(\.path.description) == ["lossyScores.b"])
-    let again = try Collections(jsonData: try value.jsonData())
+    let again = try Collections(json: try value.jsonData())
     #expect(again == value)
   }
 
   @Test func badElementsAtEveryDepthAreAllReported() throws {
     let json =
       #"{"tags": ["a", 1], "scores": {"x": "1"}, "matrix": [[1, "2"]], "listOfOptionals": [], "lossyScores": {}}"#
-    let error = #expect(throws: JSONDecodingError.self) { try Collections(jsonString: json) }
+    let error = #expect(throws: JSONDecodingError.self) { try Collections(json: json) }
     #expect(error?.problems.map(\.path.description) == ["tags[1]", "scores.x", "matrix[0][1]"])
   }
 }
 
 @Suite struct ValidationTests {
   @Test func validateRunsAfterDecoding() throws {
-    _ = try Validated(jsonString: #"{"min": 1, "max": 2}"#)
+    _ = try Validated(json: #"{"min": 1, "max": 2}"#)
     let error = #expect(throws: JSONDecodingError.self) {
-      try [Validated](jsonString: #"[{"min": 1, "max": 2}, {"min": 3, "max": 2}]"#)
+      try [Validated](json: #"[{"min": 1, "max": 2}, {"min": 3, "max": 2}]"#)
     }
     #expect(error?.problems.first?.kind == .validationFailed)
     #expect(error?.problems.first?.path.description == "[1]")

@@ -62,9 +62,9 @@ class Truck: Vehicle {
     """#
 
   @Test func membersAreFoundInAnyOrder() throws {
-    let inOrder = try SensorReading(jsonString: reading)
+    let inOrder = try SensorReading(json: reading)
     let reversed = try SensorReading(
-      jsonString: #"""
+      json: #"""
         {"samples": [{"v": 0.75, "t": 2}], "note": "n", "location": {"alt": 3, "city": "Rome"},
          "ok": false, "celsius": -4, "sensor": "s2"}
         """#)
@@ -85,7 +85,7 @@ class Truck: Vehicle {
 
   @Test func unknownKeysBetweenKnownOnesAreSkipped() throws {
     let value = try SensorReading(
-      jsonString: #"""
+      json: #"""
         {"extra": {"sensor": "wrong"}, "sensor": "s3", "x": [1, {"celsius": 0}], "celsius": 1,
          "ok": true, "location": {"city": "Lima", "zzz": 1}}
         """#)
@@ -100,24 +100,24 @@ class Truck: Vehicle {
     let json =
       #"{"sensor": "first", "celsius": 1, "ok": true, "location": {"city": "A"},"#
       + #" "sensor": "last", "celsius": 2}"#
-    let lastWins = try SensorReading(jsonString: json)
+    let lastWins = try SensorReading(json: json)
     #expect(lastWins.sensor == "last")
     #expect(lastWins.celsius == 2)
     let firstWins = try SensorReading(
-      jsonString: json,
+      json: json,
       options: JSONDecodingOptions(reading: JSONReadingOptions(duplicateKeys: .firstWins)))
     #expect(firstWins.sensor == "first")
     #expect(firstWins.celsius == 1)
     #expect(throws: JSONDecodingError.self) {
       try SensorReading(
-        jsonString: json,
+        json: json,
         options: JSONDecodingOptions(reading: JSONReadingOptions(duplicateKeys: .reject)))
     }
   }
 
   @Test func escapedKeysMatch() throws {
     let value = try SensorReading(
-      jsonString: #"""
+      json: #"""
         {"sen\u0073or": "esc", "celsius": 3, "\u006fk": true, "loc\u0061tion": {"city": "Q"}}
         """#)
     #expect(value.sensor == "esc")
@@ -127,7 +127,7 @@ class Truck: Vehicle {
 
   @Test func keysOfEveryLengthMatchOnlyThemselves() throws {
     let value = try LongKeys(
-      jsonString:
+      json:
         #"{"x": 1, "nineBytes": 9, "exactly8": 8, "aKeyOfExactlySixteen": 16, "empty": "e"}"#)
     #expect(value.x == 1)
     #expect(value.exactly8 == 8)
@@ -137,7 +137,7 @@ class Truck: Vehicle {
     // Near misses differ in the first, a middle or the last byte, or only in length.
     let nearMisses = #"{"y": 1, "nineBytez": 9, "Exactly8": 8, "aKeyOfExactlySixteen_": 16}"#
     let error = try #require(throws: JSONDecodingError.self) {
-      try LongKeys(jsonString: nearMisses)
+      try LongKeys(json: nearMisses)
     }
     #expect(error.problems.map(\.kind) == Array(repeating: .missingKey, count: 4))
     #expect(
@@ -148,16 +148,16 @@ class Truck: Vehicle {
   @Test func aShortKeyAtTheEndOfTheInputIsRead() throws {
     // The last key's eight bytes would run past the input: it is compared byte by byte.
     let value = try LongKeys(
-      jsonString: #"{"aKeyOfExactlySixteen":1,"exactly8":2,"nineBytes":3,"x":4}"#)
+      json: #"{"aKeyOfExactlySixteen":1,"exactly8":2,"nineBytes":3,"x":4}"#)
     #expect(value.x == 4)
-    let sample = try SensorReading.Sample(jsonString: #"{"v":1,"t":2}"#)
+    let sample = try SensorReading.Sample(json: #"{"v":1,"t":2}"#)
     #expect(sample.t == 2)
   }
 
   @Test func nestedModelsDoNotDisturbTheirParent() throws {
     // The parent reads `note` after the samples' objects reused the regions above its own.
     let value = try SensorReading(
-      jsonString: #"""
+      json: #"""
         {"sensor": "s", "celsius": 0, "ok": true, "location": {"city": "C"},
          "samples": [{"t": 1, "v": 1}, {"t": 2, "v": 2}, {"t": 3, "v": 3}], "note": "after"}
         """#)
@@ -166,13 +166,13 @@ class Truck: Vehicle {
   }
 
   @Test func subclassesReadTheirOwnAndInheritedKeys() throws {
-    let truck = try Truck(jsonString: #"{"load": 2.5, "name": "T", "wheels": 6}"#)
+    let truck = try Truck(json: #"{"load": 2.5, "name": "T", "wheels": 6}"#)
     #expect(truck.wheels == 6)
     #expect(truck.name == "T")
     #expect(truck.load == 2.5)
     #expect(truck.name2 == nil)
     let error = try #require(throws: JSONDecodingError.self) {
-      try Truck(jsonString: #"{"load": "heavy", "name": "T"}"#)
+      try Truck(json: #"{"load": "heavy", "name": "T"}"#)
     }
     #expect(Set(error.problems.map(\.path.description)) == ["load", "wheels"])
   }

@@ -22,7 +22,7 @@ struct SearchPage {
 
   @Test func decodesPhotosBelowTheResultKeySkippingBadOnes() throws {
     let bytes = try Fixtures.bytes("photo-search.json")
-    let result = try [SearchPhoto].decoded(bytes: bytes, at: "photos.photo", options: lossy)
+    let result = try [SearchPhoto].decoded(json: bytes, at: "photos.photo", options: lossy)
     #expect(result.value.map(\.id) == ["29517460813", "29517460815"])
     #expect(result.value[0].taken == Date(timeIntervalSince1970: 1_473_251_451))
     #expect(result.warnings.count == 2)
@@ -33,13 +33,13 @@ struct SearchPage {
   }
 
   @Test func theLossyAttributeSkipsInsideAModel() throws {
-    let page = try SearchPage(jsonBytes: try Fixtures.bytes("photo-search.json"), at: "photos")
+    let page = try SearchPage(json: try Fixtures.bytes("photo-search.json"), at: "photos")
     #expect(page.photo.count == 2)
   }
 
   @Test func withoutLossyEveryBadPhotoIsReported() throws {
     let error = #expect(throws: JSONDecodingError.self) {
-      try [SearchPhoto](jsonBytes: try Fixtures.bytes("photo-search.json"), at: "photos.photo")
+      try [SearchPhoto](json: try Fixtures.bytes("photo-search.json"), at: "photos.photo")
     }
     #expect(
       error?.problems.map(\.path.description) == [
@@ -50,27 +50,27 @@ struct SearchPage {
   @Test func aPageWhereEveryPhotoFailsIsAnError() throws {
     let bytes = try Fixtures.bytes("photo-search-all-bad.json")
     let error = #expect(throws: JSONDecodingError.self) {
-      try [SearchPhoto](jsonBytes: bytes, at: "photos.photo", options: lossy)
+      try [SearchPhoto](json: bytes, at: "photos.photo", options: lossy)
     }
     #expect(error?.problems.count == 1)
     #expect(error?.problems.first?.kind == .everyElementFailed)
     #expect(error?.problems.first?.path.description == "photos.photo")
     #expect(error?.warnings.count == 2)
     #expect(throws: JSONDecodingError.self) {
-      try SearchPage(jsonBytes: bytes, at: "photos")
+      try SearchPage(json: bytes, at: "photos")
     }
   }
 
   @Test func aMissingResultKeyIsAnError() throws {
     let error = #expect(throws: JSONDecodingError.self) {
-      try [SearchPhoto](jsonBytes: try Fixtures.bytes("photo-search.json"), at: "photos.photos")
+      try [SearchPhoto](json: try Fixtures.bytes("photo-search.json"), at: "photos.photos")
     }
     #expect(error?.problems.first?.kind == .resultNotFound)
   }
 
   @Test func exportWritesThePatternBack() throws {
     let photos = try [SearchPhoto](
-      jsonBytes: try Fixtures.bytes("photo-search.json"), at: "photos.photo", options: lossy)
+      json: try Fixtures.bytes("photo-search.json"), at: "photos.photo", options: lossy)
     let value = try photos[0].jsonValue()
     #expect(value["datetaken"] == .string("2016-09-07 12:30:51"))
     #expect(

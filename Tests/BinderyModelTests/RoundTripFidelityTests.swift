@@ -48,9 +48,9 @@ final class CodableNote: Codable {
 
 @Suite struct RoundTripFidelityTests {
   @Test func unionTagIsWrittenOnceWhenTheCaseKeepsUnknownKeys() throws {
-    let union = try TaggedUnion(jsonString: #"{"type":"a","x":1}"#)
+    let union = try TaggedUnion(json: #"{"type":"a","x":1}"#)
     #expect(try union.jsonString() == #"{"type":"a","x":1}"#)
-    let withMore = try TaggedUnion(jsonString: #"{"type":"a","x":1,"z":[true]}"#)
+    let withMore = try TaggedUnion(json: #"{"type":"a","x":1,"z":[true]}"#)
     let text = try withMore.jsonString()
     #expect(text == #"{"type":"a","x":1,"z":[true]}"#)
     // A strict reader that rejects duplicate keys accepts the output.
@@ -67,7 +67,7 @@ final class CodableNote: Codable {
     #"{"name":"n","meta":null}"#,
   ])
   func keptUnknownKeysRoundTripNullsAndAbsentKeysAsTheyWere(_ input: String) throws {
-    let model = try Reference(jsonString: input)
+    let model = try Reference(json: input)
     var sorted = JSONWritingOptions()
     sorted.sortsKeys = true
     let output = try model.jsonString(options: .init(writing: sorted))
@@ -76,13 +76,13 @@ final class CodableNote: Codable {
   }
 
   @Test func aPropertySetAfterDecodingReplacesTheKeptNull() throws {
-    var model = try Reference(jsonString: #"{"ref":null,"name":"n"}"#)
+    var model = try Reference(json: #"{"ref":null,"name":"n"}"#)
     model.ref = "now"
     #expect(try model.jsonString() == #"{"ref":"now","name":"n"}"#)
   }
 
   @Test func theNullPolicyStillAppliesToModelsWithoutKeptKeys() throws {
-    let link = try Reference(jsonString: #"{"name":"n"}"#)
+    let link = try Reference(json: #"{"name":"n"}"#)
     var options = JSONEncodingOptions()
     options.nulls = .write
     #expect(try link.jsonString(options: options) == #"{"ref":null,"name":"n","meta":{"note":null}}"#)
@@ -96,7 +96,7 @@ final class CodableNote: Codable {
   ])
   func urlsRoundTripExactly(_ text: String) throws {
     let json = #"{"href":"\#(text)"}"#
-    let link = try Link(jsonString: json)
+    let link = try Link(json: json)
     #expect(link.href.absoluteString == text)
     #expect(try link.jsonString() == json)
   }
@@ -112,7 +112,7 @@ final class CodableNote: Codable {
     throws
   {
     let error = #expect(throws: JSONDecodingError.self) {
-      try Link(jsonString: #"{"href":"\#(text)"}"#)
+      try Link(json: #"{"href":"\#(text)"}"#)
     }
     let problem = try #require(error?.problems.first)
     #expect(problem.path.description == "href")

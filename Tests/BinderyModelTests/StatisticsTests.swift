@@ -32,9 +32,9 @@ struct HandWrittenStatistics: JSONModel, Equatable {
   @Test(arguments: ["statistics.json", "statistics-mean.json", "statistics-median.json"])
   func decodesEachShape(fixture: String) throws {
     let bytes = try Fixtures.bytes(fixture)
-    let statistics = try Statistics(jsonBytes: bytes)
+    let statistics = try Statistics(json: bytes)
     #expect(statistics == Statistics(count: 3, sum: 9, average: 3))
-    let handWritten = try HandWrittenStatistics(jsonBytes: bytes)
+    let handWritten = try HandWrittenStatistics(json: bytes)
     #expect(handWritten.average == 3)
   }
 
@@ -45,7 +45,7 @@ struct HandWrittenStatistics: JSONModel, Equatable {
 
   @Test func reportsTheBadCountAndTheMissingAverage() throws {
     let error = #expect(throws: JSONDecodingError.self) {
-      try Statistics(jsonBytes: try Fixtures.bytes("statistics-bad.json"))
+      try Statistics(json: try Fixtures.bytes("statistics-bad.json"))
     }
     let problems = try #require(error?.problems)
     #expect(problems.map(\.path.description) == ["count", "average"])

@@ -22,17 +22,17 @@ struct ListingMeta: Equatable {
 @Suite struct TagListingTests {
   @Test func decodesTagsBelowObjectsWithJapaneseTextIntact() throws {
     let bytes = try Fixtures.bytes("tag-listing.json")
-    let tags = try [Tag](jsonBytes: bytes, at: "objects")
+    let tags = try [Tag](json: bytes, at: "objects")
     #expect(tags.map(\.remoteId) == [2, 5, 9])
     #expect(tags[0].name == "カフェ")
     #expect(tags[0].slug == "カフェ")
     #expect(tags[0].resourceUri == "/api/tag/%E3%82%AB%E3%83%95%E3%82%A7")
-    let meta = try ListingMeta(jsonBytes: bytes, at: "meta")
+    let meta = try ListingMeta(json: bytes, at: "meta")
     #expect(meta == ListingMeta(limit: 20, next: nil, offset: 0, previous: nil, totalCount: 3))
   }
 
   @Test func exportsSnakeCaseKeysAndTheRenamedId() throws {
-    let tags = try [Tag](jsonBytes: try Fixtures.bytes("tag-listing.json"), at: "objects")
+    let tags = try [Tag](json: try Fixtures.bytes("tag-listing.json"), at: "objects")
     #expect(
       try tags[0].jsonString()
         == #"{"id":2,"name":"カフェ","resource_uri":"/api/tag/%E3%82%AB%E3%83%95%E3%82%A7","slug":"カフェ"}"#
@@ -41,7 +41,7 @@ struct ListingMeta: Equatable {
 
   @Test func reportsTheBadTags() throws {
     let error = #expect(throws: JSONDecodingError.self) {
-      try [Tag](jsonBytes: try Fixtures.bytes("tag-listing-bad.json"), at: "objects")
+      try [Tag](json: try Fixtures.bytes("tag-listing-bad.json"), at: "objects")
     }
     let problems = try #require(error?.problems)
     #expect(

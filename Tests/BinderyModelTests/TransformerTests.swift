@@ -43,7 +43,7 @@ struct Scalars: Equatable {
        "http": "Fri, 22 Jan 2016 10:22:48 GMT", "local": "22/01/2016 11:22 +0100",
        "either": 1453458168}
       """#
-    let value = try Timestamps(jsonString: json)
+    let value = try Timestamps(json: json)
     #expect(value.iso == instant)
     #expect(value.seconds == instant)
     #expect(value.millis == instant)
@@ -58,7 +58,7 @@ struct Scalars: Equatable {
     #expect(written["http"] == "Fri, 22 Jan 2016 10:22:48 GMT")
     #expect(written["local"] == "22/01/2016 10:22 +0000")
     #expect(
-      try Timestamps(jsonValue: written)
+      try Timestamps(json: written)
         == Timestamps(
           iso: instant, seconds: instant, millis: instant, http: instant,
           local: instant.addingTimeInterval(-48), either: instant, optional: nil))
@@ -66,7 +66,7 @@ struct Scalars: Equatable {
 
   @Test func fractionalSecondsAndOffsetsInISO8601() throws {
     let value = try UnixModel(
-      jsonString: #"{"created": 1.5, "updated": "2016-01-22T10:22:48.250+00:00"}"#)
+      json: #"{"created": 1.5, "updated": "2016-01-22T10:22:48.250+00:00"}"#)
     #expect(value.created == Date(timeIntervalSince1970: 1.5))
     #expect(value.updated == instant.addingTimeInterval(0.25))
     let written = try value.jsonValue()
@@ -79,11 +79,11 @@ struct Scalars: Equatable {
   ])
   func badDatesAreProblems(json: String) throws {
     let error = #expect(throws: JSONDecodingError.self) {
-      try UnixModel(jsonString: json, options: .init(dates: .iso8601))
+      try UnixModel(json: json, options: .init(dates: .iso8601))
     }
     #expect(error?.problems.isEmpty == false)
     let model = #expect(throws: JSONDecodingError.self) {
-      try Timestamps(jsonString: json)
+      try Timestamps(json: json)
     }
     #expect(model?.problems.first?.path.description == "iso")
   }
@@ -94,7 +94,7 @@ struct Scalars: Equatable {
        "color": "#FF8800", "count": "42", "words": "a,b,,c", "link": "https://example.com/x?y=1",
        "code": "abc"}
       """#
-    let value = try Scalars(jsonString: json)
+    let value = try Scalars(json: json)
     #expect(value.price == Decimal(string: "0.1"))
     #expect(value.payload == Data("hello".utf8))
     #expect(value.color == RGBAColor(red: 255, green: 136, blue: 0))
@@ -107,7 +107,7 @@ struct Scalars: Equatable {
     #expect(written["color"] == "#FF8800")
     #expect(written["words"] == "a,b,c")
     #expect(written["code"] == "abc")
-    #expect(try Scalars(jsonValue: written) == value)
+    #expect(try Scalars(json: written) == value)
   }
 
   @Test func badScalarsAreEachReported() throws {
@@ -115,7 +115,7 @@ struct Scalars: Equatable {
       {"id": "not-a-uuid", "price": "x", "payload": "***", "color": "#GG0000", "count": "4x",
        "words": 1, "link": "", "code": null}
       """#
-    let error = #expect(throws: JSONDecodingError.self) { try Scalars(jsonString: json) }
+    let error = #expect(throws: JSONDecodingError.self) { try Scalars(json: json) }
     #expect(
       error?.problems.map(\.path.description) == [
         "id", "price", "payload", "color", "count", "words", "link", "code",
@@ -145,16 +145,16 @@ struct TwitterDates: Equatable {
     (#""mon sep 01 12:00:00 -0130 2014""#, 1_409_572_800.0 + 5400),
   ])
   func twitterDatesAreReadFromTheirPattern(_ text: String, _ seconds: Double) throws {
-    let model = try TwitterDates(jsonString: #"{"created_at": \#(text)}"#)
+    let model = try TwitterDates(json: #"{"created_at": \#(text)}"#)
     #expect(model.created_at == Date(timeIntervalSince1970: seconds))
     #expect(model.edited_at == nil)
   }
 
   @Test func aDateWrittenByThePatternReadsBackTheSame() throws {
     let model = try TwitterDates(
-      jsonString: #"{"created_at": "Sun Aug 31 00:29:15 +0000 2014", "edited_at": "Mon Sep 01 12:00:00 +0000 2014"}"#)
+      json: #"{"created_at": "Sun Aug 31 00:29:15 +0000 2014", "edited_at": "Mon Sep 01 12:00:00 +0000 2014"}"#)
     #expect(try model.jsonString() == #"{"created_at":"Sun Aug 31 00:29:15 +0000 2014","edited_at":"Mon Sep 01 12:00:00 +0000 2014"}"#)
-    #expect(try TwitterDates(jsonString: try model.jsonString()) == model)
+    #expect(try TwitterDates(json: try model.jsonString()) == model)
   }
 
   @Test(arguments: [
@@ -168,7 +168,7 @@ struct TwitterDates: Equatable {
   ])
   func textThatDoesNotFitThePatternIsAProblemAtItsPath(_ text: String) throws {
     let error = #expect(throws: JSONDecodingError.self) {
-      try TwitterDates(jsonString: #"{"created_at": \#(text)}"#)
+      try TwitterDates(json: #"{"created_at": \#(text)}"#)
     }
     let problem = try #require(error?.problems.first)
     #expect(problem.path.description == "created_at")

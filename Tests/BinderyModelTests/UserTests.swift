@@ -43,7 +43,7 @@ struct Account: Equatable {
 
 @Suite struct UserTests {
   @Test func decodesTheFlatShape() throws {
-    let user = try FlatUser(jsonBytes: try Fixtures.bytes("user-flat.json"))
+    let user = try FlatUser(json: try Fixtures.bytes("user-flat.json"))
     #expect(user.firstName == "Ada")
     #expect(user.middleName == nil)
     #expect(user.usernames == ["ada", "countess"])
@@ -52,7 +52,7 @@ struct Account: Equatable {
   }
 
   @Test func decodesTheNestedShapeAndWritesItBackWithNull() throws {
-    let user = try User(jsonBytes: try Fixtures.bytes("user-nested.json"))
+    let user = try User(json: try Fixtures.bytes("user-nested.json"))
     #expect(user.firstName == "Ada")
     #expect(user.email == "ada@example.com")
     #expect(user.createdAt == Date(timeIntervalSince1970: -4_015_353_600))
@@ -61,11 +61,11 @@ struct Account: Equatable {
       text
         == #"{"userEmail":"ada@example.com","personInfo":{"firstName":"Ada","middleName":null,"lastName":"Lovelace"},"phoneNumber":"+44 20 7946 0000","aliases":["ada","countess"],"createdAt":"1842-10-05","updatedAt":"1843-07-13"}"#
     )
-    #expect(try User(jsonString: text) == user)
+    #expect(try User(json: text) == user)
   }
 
   @Test func exportsWithoutEmailAndOnlyTheNames() throws {
-    let user = try User(jsonBytes: try Fixtures.bytes("user-nested.json"))
+    let user = try User(json: try Fixtures.bytes("user-nested.json"))
     let withoutEmail = try JSONValue(parsing: Array(try user.jsonData(excluding: [\.email])))
     #expect(withoutEmail["userEmail"] == nil)
     #expect(withoutEmail["phoneNumber"] != nil)
@@ -80,10 +80,10 @@ struct Account: Equatable {
   }
 
   @Test func refreshesAnExistingUserFromAPartialDictionary() throws {
-    var user = try User(jsonBytes: try Fixtures.bytes("user-nested.json"))
+    var user = try User(json: try Fixtures.bytes("user-nested.json"))
     let original = user
     let changed = try user.update(
-      fromJSON:
+      json:
         #"{"personInfo": {"middleName": "Augusta", "lastName": "Lovelace"}, "aliases": ["ada"]}"#)
     #expect(user.middleName == "Augusta")
     #expect(user.usernames == ["ada"])
@@ -93,27 +93,27 @@ struct Account: Equatable {
     let patch = try JSONValue(parsing: Array(try user.jsonData(including: changed)))
     #expect(patch == ["personInfo": ["middleName": "Augusta"], "aliases": ["ada"]])
     // null clears an optional.
-    try user.update(fromJSON: #"{"personInfo": {"middleName": null}}"#)
+    try user.update(json: #"{"personInfo": {"middleName": null}}"#)
     #expect(user.middleName == nil)
   }
 
   @Test func aBadPatchChangesNothing() throws {
-    var user = try User(jsonBytes: try Fixtures.bytes("user-nested.json"))
+    var user = try User(json: try Fixtures.bytes("user-nested.json"))
     let original = user
     #expect(throws: JSONDecodingError.self) {
-      try user.update(fromJSON: #"{"phoneNumber": "1", "aliases": "ada"}"#)
+      try user.update(json: #"{"phoneNumber": "1", "aliases": "ada"}"#)
     }
     #expect(user == original)
   }
 
   @Test func nestedModelUpdatesRecursively() throws {
-    var account = try Account(jsonBytes: try Fixtures.bytes("user-nested.json"))
+    var account = try Account(json: try Fixtures.bytes("user-nested.json"))
     #expect(account.info == UserInfo(firstName: "Ada", middleName: nil, lastName: "Lovelace"))
-    let changed = try account.update(fromJSON: #"{"personInfo": {"firstName": "Augusta Ada"}}"#)
+    let changed = try account.update(json: #"{"personInfo": {"firstName": "Augusta Ada"}}"#)
     #expect(account.info.firstName == "Augusta Ada")
     #expect(account.info.lastName == "Lovelace")
     #expect(changed == [\Account.info])
-    let unchanged = try account.update(fromJSON: #"{"personInfo": {"firstName": "Augusta Ada"}}"#)
+    let unchanged = try account.update(json: #"{"personInfo": {"firstName": "Augusta Ada"}}"#)
     #expect(unchanged.isEmpty)
     let text = try account.jsonString()
     #expect(
@@ -123,7 +123,7 @@ struct Account: Equatable {
 
   @Test func reportsEveryProblemOfTheBadUser() throws {
     let error = #expect(throws: JSONDecodingError.self) {
-      try User(jsonBytes: try Fixtures.bytes("user-nested-bad.json"))
+      try User(json: try Fixtures.bytes("user-nested-bad.json"))
     }
     let problems = try #require(error?.problems)
     #expect(

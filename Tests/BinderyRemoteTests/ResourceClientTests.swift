@@ -325,7 +325,7 @@ actor Counter {
     defer { Task { await server.stop() } }
     let client = ResourceClient(baseURL: server.baseURL, configuration: quick)
     var tag = RemoteTag(remoteId: 2, name: "カフェ", resourceUri: "/api/tag/2", slug: "cafe")
-    let changed = try tag.update(fromJSON: #"{"name": "喫茶店", "slug": "cafe"}"#)
+    let changed = try tag.update(json: #"{"name": "喫茶店", "slug": "cafe"}"#)
     try await client.patch(tag, changed: changed, path: "tag/2")
     let body = try #require(await received.bodies.first)
     #expect(try JSONValue(parsing: Array(body)) == ["name": "喫茶店"])

@@ -69,13 +69,13 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   }
   let reference = Result { try foundation.decode(PlainRecord.self, from: data) }
   let codable = Result { try bindery.decode(PlainRecord.self, from: bytes) }
-  let model = Result { PlainRecord(try FuzzRecord(jsonBytes: bytes)) }
+  let model = Result { PlainRecord(try FuzzRecord(json: bytes)) }
   check("BinderyDecoder", codable, against: reference, bytes)
   check("@JSONModel", model, against: reference, bytes)
   // A model that decoded writes JSON that decodes to the same model.
-  if case .success(let record) = model, let decoded = try? FuzzRecord(jsonBytes: bytes) {
+  if case .success(let record) = model, let decoded = try? FuzzRecord(json: bytes) {
     guard let written = try? decoded.jsonBytes(),
-      let again = try? FuzzRecord(jsonBytes: written), PlainRecord(again) == record
+      let again = try? FuzzRecord(json: written), PlainRecord(again) == record
     else { fatalError("a decoded model did not survive encode → decode") }
   }
   return 0

@@ -24,7 +24,7 @@ import BinderyJSON
 ///     @Ignore var isFavorite = false               // never read or written
 /// }
 ///
-/// let photo = try Photo(jsonData: data)
+/// let photo = try Photo(json: data)
 /// let body = try photo.jsonData(excluding: [\.views])
 /// ```
 ///

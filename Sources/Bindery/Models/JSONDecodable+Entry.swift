@@ -10,107 +10,57 @@ public struct JSONDecoded<Value> {
   public var warnings: [JSONDecodingWarning]
 }
 
+extension Data: JSONInput {
+  /// Parses the data's bytes.
+  ///
+  /// - Parameter options: How to read.
+  /// - Returns: The document.
+  /// - Throws: ``JSONReadError``.
+  public func jsonDocument(options: JSONReadingOptions) throws -> JSONDocument {
+    try JSONDocument(parsing: Array(self), options: options)
+  }
+}
+
 extension JSONDecodable {
-  /// Decodes a value from JSON data, optionally below a result key path.
+  /// Decodes a value from JSON, optionally below a result key path.
+  ///
+  /// The JSON may be `Data`, `[UInt8]`, a `String`, a parsed ``JSONDocument`` or a
+  /// ``JSONValue`` (see ``JSONInput``):
   ///
   /// ```swift
-  /// let feed = try PublicPhotos(jsonData: data, options: .init(reading: .allowEscapedApostrophe))
-  /// let photos = try [Photo](jsonData: data, at: "photos.photo")
+  /// let feed = try PublicPhotos(json: data, options: .init(reading: .allowEscapedApostrophe))
+  /// let photos = try [Photo](json: data, at: "photos.photo")
+  /// let photo = try Photo(json: #"{"title": "Sunset", "media": {"m": "https://…"}}"#)
   /// ```
   ///
   /// - Parameters:
-  ///   - jsonData: UTF-8 JSON.
+  ///   - json: The JSON.
   ///   - path: Where the value sits, such as `photos.photo` or `items[0]`; the top by default.
-  ///   - options: Reading options, first-error mode and leniencies.
+  ///   - options: Reading options, first-error mode and leniencies. A document keeps the
+  ///     reading options it was parsed with; a ``JSONValue``'s positions refer to the value
+  ///     written compactly.
   /// - Throws: ``JSONDecodingError`` listing every problem (line, column and path of each).
-  public init(jsonData: Data, at path: String? = nil, options: JSONDecodingOptions = .init())
-    throws
-  {
-    self = try Self(jsonBytes: Array(jsonData), at: path, options: options)
-  }
-
-  /// Decodes a value from UTF-8 bytes, without copying them.
-  ///
-  /// - Parameters:
-  ///   - jsonBytes: UTF-8 JSON.
-  ///   - path: Where the value sits; the top by default.
-  ///   - options: Reading options, first-error mode and leniencies.
-  /// - Throws: ``JSONDecodingError`` listing every problem.
   @inlinable
-  public init(jsonBytes: [UInt8], at path: String? = nil, options: JSONDecodingOptions = .init())
-    throws
-  {
-    let context = try JSONDecodingContext.prepare(bytes: jsonBytes, at: path, options: options)
-    self = try Self.run(context)
-  }
-
-  /// Decodes a value from JSON text.
-  ///
-  /// - Parameters:
-  ///   - jsonString: The JSON text.
-  ///   - path: Where the value sits; the top by default.
-  ///   - options: Reading options, first-error mode and leniencies.
-  /// - Throws: ``JSONDecodingError`` listing every problem.
-  public init(jsonString: String, at path: String? = nil, options: JSONDecodingOptions = .init())
-    throws
-  {
-    self = try Self(jsonBytes: Array(jsonString.utf8), at: path, options: options)
-  }
-
-  /// Decodes a value from a parsed document (whose reading options were applied when parsed).
-  ///
-  /// - Parameters:
-  ///   - jsonDocument: The document.
-  ///   - path: Where the value sits; the top by default.
-  ///   - options: First-error mode and leniencies.
-  /// - Throws: ``JSONDecodingError`` listing every problem.
   public init(
-    jsonDocument: JSONDocument, at path: String? = nil, options: JSONDecodingOptions = .init()
-  ) throws {
-    self = try Self.decoded(document: jsonDocument, at: path, options: options).value
+    json: some JSONInput, at path: String? = nil, options: JSONDecodingOptions = .init()
+  ) throws(JSONDecodingError) {
+    let prepared = try JSONDecodingContext.prepare(input: json, at: path, options: options)
+    self = try Self.run(prepared)
   }
 
-  /// Decodes a value from a ``JSONValue``.
+  /// Decodes a value from JSON and returns it with the warnings its decode gathered
+  /// (coercions, skipped elements, defaults used for bad values).
   ///
   /// - Parameters:
-  ///   - jsonValue: The value.
-  ///   - options: First-error mode and leniencies.
-  /// - Throws: ``JSONDecodingError`` listing every problem; lines and columns refer to the
-  ///   value written compactly.
-  public init(jsonValue: JSONValue, options: JSONDecodingOptions = .init()) throws {
-    var writer = JSONWriter()
-    try writer.value(jsonValue)
-    self = try Self.decoded(bytes: try writer.takeFinished(), at: nil, options: options).value
-  }
-
-  /// Decodes a value and returns it with the warnings the decode gathered.
-  ///
-  /// - Parameters:
-  ///   - bytes: UTF-8 JSON.
+  ///   - json: The JSON: `Data`, `[UInt8]`, a `String`, a ``JSONDocument`` or a ``JSONValue``.
   ///   - path: Where the value sits; the top by default.
   ///   - options: Reading options, first-error mode and leniencies.
   /// - Returns: The value and its warnings.
   /// - Throws: ``JSONDecodingError`` listing every problem.
   public static func decoded(
-    bytes: [UInt8], at path: String? = nil, options: JSONDecodingOptions = .init()
+    json: some JSONInput, at path: String? = nil, options: JSONDecodingOptions = .init()
   ) throws(JSONDecodingError) -> JSONDecoded<Self> {
-    let prepared = try JSONDecodingContext.prepare(bytes: bytes, at: path, options: options)
-    let value = try run(prepared)
-    return JSONDecoded(value: value, warnings: prepared.context.warnings)
-  }
-
-  /// Decodes a value from a parsed document and returns it with its warnings.
-  ///
-  /// - Parameters:
-  ///   - document: The document.
-  ///   - path: Where the value sits; the top by default.
-  ///   - options: First-error mode and leniencies.
-  /// - Returns: The value and its warnings.
-  /// - Throws: ``JSONDecodingError`` listing every problem.
-  public static func decoded(
-    document: JSONDocument, at path: String? = nil, options: JSONDecodingOptions = .init()
-  ) throws(JSONDecodingError) -> JSONDecoded<Self> {
-    let prepared = try JSONDecodingContext.prepare(document: document, at: path, options: options)
+    let prepared = try JSONDecodingContext.prepare(input: json, at: path, options: options)
     let value = try run(prepared)
     return JSONDecoded(value: value, warnings: prepared.context.warnings)
   }
@@ -140,51 +90,33 @@ extension JSONUpdatable {
   /// recursively.
   ///
   /// ```swift
-  /// let changed = try user.update(fromJSON: #"{"personInfo": {"lastName": "Smith"}}"#)
+  /// let changed = try user.update(json: #"{"personInfo": {"lastName": "Smith"}}"#)
   /// let body = try user.jsonData(including: changed)
   /// ```
   ///
   /// - Parameters:
-  ///   - jsonString: A JSON object.
+  ///   - json: A JSON object: `Data`, `[UInt8]`, a `String`, a ``JSONDocument`` or a
+  ///     ``JSONValue``.
   ///   - options: Reading options and leniencies.
   /// - Returns: The key paths of the properties whose value changed.
   /// - Throws: ``JSONDecodingError``; the value is unchanged then.
   @discardableResult
-  public mutating func update(fromJSON jsonString: String, options: JSONDecodingOptions = .init())
-    throws -> Set<AnyKeyPath>
+  public mutating func update(json: some JSONInput, options: JSONDecodingOptions = .init())
+    throws(JSONDecodingError) -> Set<AnyKeyPath>
   {
-    try update(fromJSONBytes: Array(jsonString.utf8), options: options)
+    try applyUpdate(json, options: options)
   }
 
-  /// Applies a partial JSON object given as data; see ``update(fromJSON:options:)``.
-  ///
-  /// - Parameters:
-  ///   - jsonData: A JSON object.
-  ///   - options: Reading options and leniencies.
-  /// - Returns: The key paths of the properties whose value changed.
-  /// - Throws: ``JSONDecodingError``; the value is unchanged then.
-  @discardableResult
-  public mutating func update(fromJSONData jsonData: Data, options: JSONDecodingOptions = .init())
-    throws -> Set<AnyKeyPath>
+  /// The update of ``update(json:options:)``, under a name of its own so that classes' update
+  /// can call it.
+  mutating func applyUpdate(_ json: some JSONInput, options: JSONDecodingOptions)
+    throws(JSONDecodingError) -> Set<AnyKeyPath>
   {
-    try update(fromJSONBytes: Array(jsonData), options: options)
-  }
-
-  /// Applies a partial JSON object given as bytes; see ``update(fromJSON:options:)``.
-  ///
-  /// - Parameters:
-  ///   - bytes: A JSON object.
-  ///   - options: Reading options and leniencies.
-  /// - Returns: The key paths of the properties whose value changed.
-  /// - Throws: ``JSONDecodingError``; the value is unchanged then.
-  @discardableResult
-  public mutating func update(fromJSONBytes bytes: [UInt8], options: JSONDecodingOptions = .init())
-    throws -> Set<AnyKeyPath>
-  {
-    let prepared = try JSONDecodingContext.prepare(bytes: bytes, at: nil, options: options)
+    let prepared = try JSONDecodingContext.prepare(input: json, at: nil, options: options)
     let context = prepared.context
     var copy = self
-    let changed = try withExtendedLifetime(context) { () throws -> Set<AnyKeyPath> in
+    let changed = try withExtendedLifetime(context) {
+      () throws(JSONDecodingError) -> Set<AnyKeyPath> in
       let value = prepared.root
       do {
         let changed = try copy.update(from: try value.object())
@@ -215,35 +147,20 @@ extension JSONDecodingProblem {
 
 extension JSONUpdatable where Self: AnyObject {
   /// Applies a partial JSON object to the instance (PATCH semantics); see
-  /// ``JSONUpdatable/update(fromJSON:options:)``. Properties applied before a bad value stay
+  /// ``JSONUpdatable/update(json:options:)``. Properties applied before a bad value stay
   /// applied: an instance is shared, so it is not copied first.
   ///
   /// - Parameters:
-  ///   - jsonString: A JSON object.
+  ///   - json: A JSON object.
   ///   - options: Reading options and leniencies.
   /// - Returns: The key paths of the properties whose value changed.
   /// - Throws: ``JSONDecodingError``.
   @discardableResult
-  public func update(fromJSON jsonString: String, options: JSONDecodingOptions = .init())
-    throws -> Set<AnyKeyPath>
+  public func update(json: some JSONInput, options: JSONDecodingOptions = .init())
+    throws(JSONDecodingError) -> Set<AnyKeyPath>
   {
     var instance = self
-    return try instance.update(fromJSONBytes: Array(jsonString.utf8), options: options)
-  }
-
-  /// Applies a partial JSON object given as data; see ``update(fromJSON:options:)``.
-  ///
-  /// - Parameters:
-  ///   - jsonData: A JSON object.
-  ///   - options: Reading options and leniencies.
-  /// - Returns: The key paths of the properties whose value changed.
-  /// - Throws: ``JSONDecodingError``.
-  @discardableResult
-  public func update(fromJSONData jsonData: Data, options: JSONDecodingOptions = .init())
-    throws -> Set<AnyKeyPath>
-  {
-    var instance = self
-    return try instance.update(fromJSONBytes: Array(jsonData), options: options)
+    return try instance.applyUpdate(json, options: options)
   }
 }
 
@@ -258,14 +175,20 @@ extension JSONDecodingContext {
   /// Parses the input and finds the value to decode: the part of a decode that does not depend
   /// on the type.
   @usableFromInline
-  static func prepare(bytes: [UInt8], at path: String?, options: JSONDecodingOptions)
+  static func prepare(input: some JSONInput, at path: String?, options: JSONDecodingOptions)
     throws(JSONDecodingError) -> PreparedDecode
   {
     let document: JSONDocument
     do {
-      document = try JSONDocument(parsing: bytes, options: options.reading)
-    } catch {
+      document = try input.jsonDocument(options: options.reading)
+    } catch let error as JSONReadError {
       throw JSONDecodingError(problems: [JSONDecodingProblem(readError: error)])
+    } catch {
+      throw JSONDecodingError(problems: [
+        JSONDecodingProblem(
+          kind: .malformedJSON, path: JSONPath(), offset: 0, line: 0, column: 0,
+          expected: "a value JSON can hold", found: "\(error)")
+      ])
     }
     return try prepare(document: document, at: path, options: options)
   }

@@ -5,7 +5,7 @@ public import BinderyJSON
 ///
 /// ```swift
 /// let feed = try PublicPhotos(
-///     jsonData: data, options: JSONDecodingOptions(reading: .allowEscapedApostrophe))
+///     json: data, options: JSONDecodingOptions(reading: .allowEscapedApostrophe))
 /// ```
 public struct JSONDecodingOptions: Sendable {
   /// How the input is read: strict RFC 8259 by default; see ``JSONReadingOptions``.

@@ -177,7 +177,7 @@ public struct JSONDecodingWarning: Sendable, Hashable, CustomStringConvertible {
 ///
 /// ```swift
 /// do {
-///     let feed = try PublicPhotos(jsonData: data)
+///     let feed = try PublicPhotos(json: data)
 /// } catch let error as JSONDecodingError {
 ///     print(error)          // one line per problem, with path, line and column
 /// }

@@ -96,7 +96,7 @@ extension JSONModel {
   /// Writes only some of the model's properties.
   ///
   /// ```swift
-  /// let changed = try user.update(fromJSON: patch)
+  /// let changed = try user.update(json: patch)
   /// let body = try user.jsonData(including: changed)
   /// ```
   ///
@@ -113,7 +113,7 @@ extension JSONModel {
   }
 
   /// Writes only the properties named by a set of key paths, such as the set
-  /// ``JSONUpdatable/update(fromJSON:options:)`` returns.
+  /// ``JSONUpdatable/update(json:options:)`` returns.
   ///
   /// - Parameters:
   ///   - included: Key paths of the stored properties to write.
