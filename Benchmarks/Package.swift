@@ -3,6 +3,8 @@
 //
 //   swift run -c release --package-path Benchmarks compare      # Bindery vs Foundation table
 //   swift package --package-path Benchmarks benchmark            # ordo-one suites (allocations)
+//
+// The inputs are the standard benchmark files in Corpora/, read at run time.
 import PackageDescription
 
 let package = Package(

@@ -4,7 +4,8 @@ import Corpus
 import Foundation
 import Models
 
-// ordo-one suites: throughput, allocations and peak memory of the JSON core.
+// ordo-one suites: throughput, allocations and peak memory of the JSON core, on the standard
+// benchmark files in Benchmarks/Corpora.
 //   swift package --package-path Benchmarks benchmark
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -12,7 +13,9 @@ let benchmarks: @Sendable () -> Void = {
     maxDuration: .seconds(2),
     maxIterations: 1_000
   )
-  for corpus in Corpus.all() {
+  let corpora: [Corpus]
+  do { corpora = try Corpus.standard() } catch { fatalError("\(error)") }
+  for corpus in corpora {
     let bytes = corpus.bytes
     Benchmark("parse document \(corpus.name)") { benchmark in
       for _ in benchmark.scaledIterations { blackHole(try JSONDocument(parsing: bytes)) }
@@ -20,26 +23,31 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("parse JSONValue \(corpus.name)") { benchmark in
       for _ in benchmark.scaledIterations { blackHole(try JSONValue(parsing: bytes)) }
     }
-    func codable<T: Codable & Sendable & JSONModel>(_ type: T.Type) {
+    /// `Model` through the model API; `Twin`, its plain Codable twin, through both decoders.
+    func models<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
+      _ model: Model.Type, _ twin: Twin.Type
+    ) {
       let data = Data(bytes)
       Benchmark("decode JSONModel \(corpus.name)") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try T(jsonBytes: bytes)) }
+        for _ in benchmark.scaledIterations { blackHole(try Model(jsonBytes: bytes)) }
       }
       Benchmark("decode Codable BinderyDecoder \(corpus.name)") { benchmark in
         let decoder = BinderyDecoder()
-        for _ in benchmark.scaledIterations { blackHole(try decoder.decode(T.self, from: bytes)) }
+        for _ in benchmark.scaledIterations {
+          blackHole(try decoder.decode(Twin.self, from: bytes))
+        }
       }
       Benchmark("decode Codable JSONDecoder \(corpus.name)") { benchmark in
         let decoder = JSONDecoder()
-        for _ in benchmark.scaledIterations { blackHole(try decoder.decode(T.self, from: data)) }
+        for _ in benchmark.scaledIterations { blackHole(try decoder.decode(Twin.self, from: data)) }
       }
     }
-    switch corpus.name {
-    case "tweets": codable(TwitterResponse.self)
-    case "catalog": codable(Catalog.self)
-    case "coordinates": codable(FeatureCollection.self)
-    case "small": codable(SmallUser.self)
-    default: codable(StatusPage.self)
+    switch corpus.shape {
+    case .twitterResponse: models(TwitterResponse.self, Plain.TwitterResponse.self)
+    case .status: models(Status.self, Plain.Status.self)
+    case .searchMetadata: models(SearchMetadata.self, Plain.SearchMetadata.self)
+    case .catalog: models(Catalog.self, Plain.Catalog.self)
+    case .featureCollection: models(FeatureCollection.self, Plain.FeatureCollection.self)
     }
     Benchmark("write JSONValue \(corpus.name)") { benchmark in
       let value = try JSONValue(parsing: bytes)

@@ -1,55 +1,95 @@
-// A loop for profilers (valgrind --tool=callgrind, perf): decodes or encodes one corpus.
-//   swift build -c release --product profile
-//   valgrind --tool=callgrind .build/release/profile decode tweets 5
-// Work: decode, encode (Codable through BinderyDecoder/BinderyEncoder), model-decode,
-// model-encode (@JSONModel).
+// A loop for profilers (valgrind --tool=callgrind, perf): the work of one `compare` row on one
+// corpus, repeated.
+//
+//   swift build -c release --package-path Benchmarks --product profile
+//   valgrind --tool=callgrind Benchmarks/.build/release/profile model-decode twitter 5
+//
+// Usage: profile WORK CORPUS ROUNDS
+//   WORK: decode, encode (the Plain twins through BinderyDecoder/BinderyEncoder), model-decode,
+//         model-encode (@JSONModel), dated-decode (@JSONModel reading created_at as Date;
+//         twitter and status only), document (parse to JSONDocument), value (parse to JSONValue),
+//         write (write a JSONValue).
+//   CORPUS: twitter, citm, canada, status, search_metadata (Benchmarks/Corpora), or a generated
+//         look-alike: tweets, catalog, coordinates.
+// Encode work writes three times per round.
 import Bindery
 import Corpus
 import Foundation
 import Models
 
 let arguments = CommandLine.arguments
-let work = arguments.count > 1 ? arguments[1] : "decode"
-let name = arguments.count > 2 ? arguments[2] : "tweets"
+let work = arguments.count > 1 ? arguments[1] : "model-decode"
+let name = arguments.count > 2 ? arguments[2] : "twitter"
 let rounds = arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5
-let corpus =
-  name == "catalog"
-  ? Corpus.catalog()
-  : name == "coordinates" ? Corpus.coordinates() : name == "small" ? Corpus.small() : Corpus.tweets()
-let decoder = BinderyDecoder()
-let encoder = BinderyEncoder()
-var total = 0
-for _ in 0..<rounds {
-  switch (work, name) {
-  case ("decode", "catalog"): total += try decoder.decode(Catalog.self, from: corpus.bytes).performances.count
-  case ("decode", "coordinates"): total += try decoder.decode(FeatureCollection.self, from: corpus.bytes).features.count
-  case ("decode", _): total += try decoder.decode(TwitterResponse.self, from: corpus.bytes).statuses.count
-  case ("encode", "coordinates"):
-    let model = try decoder.decode(FeatureCollection.self, from: corpus.bytes)
-    for _ in 0..<3 { total += try encoder.encodeToBytes(model).count }
-  case ("encode", "catalog"):
-    let model = try decoder.decode(Catalog.self, from: corpus.bytes)
-    for _ in 0..<3 { total += try encoder.encodeToBytes(model).count }
-  case ("encode", _):
-    let model = try decoder.decode(TwitterResponse.self, from: corpus.bytes)
-    for _ in 0..<3 { total += try encoder.encodeToBytes(model).count }
-  case ("model-decode", "catalog"): total += try Catalog(jsonBytes: corpus.bytes).performances.count
-  case ("model-decode", "coordinates"): total += try FeatureCollection(jsonBytes: corpus.bytes).features.count
-  case ("model-decode", "small"): total += try SmallUser(jsonBytes: corpus.bytes).followers_count
-  case ("model-encode", "small"):
-    let model = try SmallUser(jsonBytes: corpus.bytes)
-    total += try model.jsonBytes().count
-  case ("model-decode", _): total += try TwitterResponse(jsonBytes: corpus.bytes).statuses.count
-  case ("model-encode", "coordinates"):
-    let model = try FeatureCollection(jsonBytes: corpus.bytes)
-    for _ in 0..<3 { total += try model.jsonBytes().count }
-  case ("model-encode", "catalog"):
-    let model = try Catalog(jsonBytes: corpus.bytes)
-    for _ in 0..<3 { total += try model.jsonBytes().count }
-  case ("model-encode", _):
-    let model = try TwitterResponse(jsonBytes: corpus.bytes)
-    for _ in 0..<3 { total += try model.jsonBytes().count }
-  default: break
+
+func stop(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("profile: \(message)\n".utf8))
+  exit(2)
+}
+
+let corpus: Corpus
+if let generated = Corpus.generated().first(where: { $0.name == name }) {
+  corpus = generated
+} else {
+  do { corpus = try Corpus.standard(named: name) } catch { stop("\(error)") }
+}
+let bytes = corpus.bytes
+
+/// Runs `work` on `Model` (model API) and `Twin` (Codable coders); returns a checksum.
+func run<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
+  _ work: String, on bytes: [UInt8], rounds: Int, _ model: Model.Type, _ twin: Twin.Type,
+  dated: (([UInt8]) throws -> Int)?
+) throws -> Int {
+  var total = 0
+  switch work {
+  case "decode":
+    let decoder = BinderyDecoder()
+    for _ in 0..<rounds {
+      withExtendedLifetime(try decoder.decode(Twin.self, from: bytes)) { total += 1 }
+    }
+  case "encode":
+    let value = try BinderyDecoder().decode(Twin.self, from: bytes)
+    let encoder = BinderyEncoder()
+    for _ in 0..<rounds * 3 { total += try encoder.encodeToBytes(value).count }
+  case "model-decode":
+    for _ in 0..<rounds { withExtendedLifetime(try Model(jsonBytes: bytes)) { total += 1 } }
+  case "model-encode":
+    let value = try Model(jsonBytes: bytes)
+    for _ in 0..<rounds * 3 { total += try value.jsonBytes().count }
+  case "dated-decode":
+    guard let dated else { stop("dated-decode needs twitter, tweets or status") }
+    for _ in 0..<rounds { total += try dated(bytes) }
+  case "document":
+    for _ in 0..<rounds { total += try JSONDocument(parsing: bytes).valueCount }
+  case "value":
+    for _ in 0..<rounds { withExtendedLifetime(try JSONValue(parsing: bytes)) { total += 1 } }
+  case "write":
+    let value = try JSONValue(parsing: bytes)
+    for _ in 0..<rounds * 3 { total += try value.jsonBytes().count }
+  default:
+    stop("unknown work \(work)")
   }
+  return total
+}
+
+let total: Int
+switch corpus.shape {
+case .twitterResponse:
+  total = try run(
+    work, on: bytes, rounds: rounds, TwitterResponse.self, Plain.TwitterResponse.self
+  ) { try Dated.TwitterResponse(jsonBytes: $0).statuses.count }
+case .status:
+  total = try run(work, on: bytes, rounds: rounds, Status.self, Plain.Status.self) {
+    try Dated.Status(jsonBytes: $0).id_str.count
+  }
+case .searchMetadata:
+  total = try run(
+    work, on: bytes, rounds: rounds, SearchMetadata.self, Plain.SearchMetadata.self, dated: nil)
+case .catalog:
+  total = try run(work, on: bytes, rounds: rounds, Catalog.self, Plain.Catalog.self, dated: nil)
+case .featureCollection:
+  total = try run(
+    work, on: bytes, rounds: rounds, FeatureCollection.self, Plain.FeatureCollection.self,
+    dated: nil)
 }
 print(total)
