@@ -29,7 +29,7 @@ let benchmarks: @Sendable () -> Void = {
     ) {
       let data = Data(bytes)
       Benchmark("decode JSONModel \(corpus.name)") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try Model(jsonBytes: bytes)) }
+        for _ in benchmark.scaledIterations { blackHole(try Model(json: bytes)) }
       }
       Benchmark("decode Codable BinderyDecoder \(corpus.name)") { benchmark in
         let decoder = BinderyDecoder()

@@ -116,7 +116,7 @@ func verify<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
   }
   let original = attempt("reading as JSONValue") { try JSONValue(parsing: corpus.bytes) }
   let viaModel = attempt("decoding \(Model.self) (@JSONModel)") {
-    try Model(jsonBytes: corpus.bytes)
+    try Model(json: corpus.bytes)
   }
   let viaBindery = attempt("decoding Plain.\(Twin.self) with BinderyDecoder") {
     try BinderyDecoder().decode(Twin.self, from: corpus.bytes)
@@ -161,7 +161,7 @@ if corpora.isEmpty {
 /// Decodes a corpus with a `Dated` model, and warns when writing it back changes a date.
 func verifyDates<Model: JSONModel & Sendable>(_ corpus: Corpus, _ model: Model.Type) {
   do {
-    let written = try JSONValue(parsing: try Model(jsonBytes: corpus.bytes).jsonBytes())
+    let written = try JSONValue(parsing: try Model(json: corpus.bytes).jsonBytes())
     if !sameContent(try JSONValue(parsing: corpus.bytes), written) {
       let warning = "compare: warning: \(corpus.name): Dated.\(Model.self) writes other dates\n"
       FileHandle.standardError.write(Data(warning.utf8))
@@ -236,9 +236,9 @@ for corpus in corpora {
     let binderyDecoder = BinderyDecoder()
     let binderyEncoder = BinderyEncoder()
     try row(
-      "decode @JSONModel (vs JSONDecoder, Plain twin)", { consume(try Model(jsonBytes: bytes)) },
+      "decode @JSONModel (vs JSONDecoder, Plain twin)", { consume(try Model(json: bytes)) },
       { consume(try foundationDecoder.decode(Twin.self, from: data)) })
-    let decodedModel = try Model(jsonBytes: bytes)
+    let decodedModel = try Model(json: bytes)
     let decodedTwin = try foundationDecoder.decode(Twin.self, from: data)
     try row(
       "encode @JSONModel (vs JSONEncoder, Plain twin)", { consume(try decodedModel.jsonBytes()) },
@@ -258,7 +258,7 @@ for corpus in corpora {
     _ dates: Dates.Type, _ strings: Strings.Type
   ) throws {
     let timing = try time(
-      { consume(try Dates(jsonBytes: bytes)) }, { consume(try Strings(jsonBytes: bytes)) })
+      { consume(try Dates(json: bytes)) }, { consume(try Strings(json: bytes)) })
     dateLines.append(
       String(
         format: "| %@ | %.0f | %.0f | %.2f× | %.2f–%.2f× | %+.1f%% |", label,

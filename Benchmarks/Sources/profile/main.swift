@@ -52,9 +52,9 @@ func run<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
     let encoder = BinderyEncoder()
     for _ in 0..<rounds * 3 { total += try encoder.encodeToBytes(value).count }
   case "model-decode":
-    for _ in 0..<rounds { withExtendedLifetime(try Model(jsonBytes: bytes)) { total += 1 } }
+    for _ in 0..<rounds { withExtendedLifetime(try Model(json: bytes)) { total += 1 } }
   case "model-encode":
-    let value = try Model(jsonBytes: bytes)
+    let value = try Model(json: bytes)
     for _ in 0..<rounds * 3 { total += try value.jsonBytes().count }
   case "dated-decode":
     guard let dated else { stop("dated-decode needs twitter, tweets or status") }
@@ -77,10 +77,10 @@ switch corpus.shape {
 case .twitterResponse:
   total = try run(
     work, on: bytes, rounds: rounds, TwitterResponse.self, Plain.TwitterResponse.self
-  ) { try Dated.TwitterResponse(jsonBytes: $0).statuses.count }
+  ) { try Dated.TwitterResponse(json: $0).statuses.count }
 case .status:
   total = try run(work, on: bytes, rounds: rounds, Status.self, Plain.Status.self) {
-    try Dated.Status(jsonBytes: $0).id_str.count
+    try Dated.Status(json: $0).id_str.count
   }
 case .searchMetadata:
   total = try run(
