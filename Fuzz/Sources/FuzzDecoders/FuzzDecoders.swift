@@ -57,16 +57,25 @@ let bindery = BinderyDecoder()
 
 /// Decodes the input three ways and checks they agree: the same value, or all three errors.
 ///
-/// Inputs where the libraries mean different things on purpose are left out: duplicate keys
-/// (Bindery's model decode keeps the last, Foundation the first) and numbers Foundation reads
-/// through `Double` (a 17-digit or longer integer, which it may round into an `Int` field).
+/// Bindery reads strictly (RFC 8259, valid UTF-8) where Foundation checks only what a decode
+/// visits, so input that is not strict JSON must fail in both Bindery decoders, and is not
+/// compared with Foundation. Inputs where the libraries mean different things on purpose are
+/// left out too: duplicate keys (the model decode keeps the last, Foundation the first) and
+/// numbers Foundation reads through `Double` (17 or more significant digits, which it may
+/// round into an integer field).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
   let data = Data(bytes)
-  if let document = try? JSONDocument(parsing: bytes), meansDifferentThings(document.root) {
+  guard let document = try? JSONDocument(parsing: bytes) else {
+    if (try? bindery.decode(PlainRecord.self, from: bytes)) != nil
+      || (try? FuzzRecord(json: bytes)) != nil
+    {
+      fatalError("a decoder read input the strict reader rejects: \(String(decoding: bytes, as: UTF8.self))")
+    }
     return 0
   }
+  if meansDifferentThings(document.root) { return 0 }
   let reference = Result { try foundation.decode(PlainRecord.self, from: data) }
   let codable = Result { try bindery.decode(PlainRecord.self, from: bytes) }
   let model = Result { PlainRecord(try FuzzRecord(json: bytes)) }
