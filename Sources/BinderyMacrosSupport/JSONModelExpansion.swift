@@ -85,7 +85,7 @@ public enum JSONModelExpansion {
     switch kind {
     case .enumeration:
       let isUnion = options.tag != nil
-      wanted = isUnion ? ["JSONModel", "JSONValueModel"] : ["JSONValueModel"]
+      wanted = isUnion ? ["JSONModel", "_JSONValueModel"] : ["_JSONValueModel"]
       if let enumDecl = declaration.as(EnumDeclSyntax.self) {
         let generator = EnumCodeGenerator(declaration: enumDecl, options: options, access: access)
         members = generator.members().map(\.description)
@@ -99,7 +99,7 @@ public enum JSONModelExpansion {
     case .structure:
       // Every protocol the macro may add is added when missing: the compiler counts on the
       // conformances a macro declares, and those they imply, being there.
-      wanted = ["JSONModel", "JSONUpdatable", "JSONValueModel"]
+      wanted = ["JSONModel", "JSONUpdatable", "_JSONValueModel"]
       let properties = ModelAnalysis.properties(of: declaration, options: options) { _ in }
       var model = ModelDescription(
         kind: kind, options: options, access: access,
@@ -115,7 +115,7 @@ public enum JSONModelExpansion {
         members += structCodable(access: access, delegating: true)
       }
     case .finalClass, .openClass:
-      wanted = ["JSONModel", "JSONUpdatable", "JSONValueModel"]
+      wanted = ["JSONModel", "JSONUpdatable", "_JSONValueModel"]
       if codable { wanted.append("Codable") }
     }
     wanted = wanted.filter { want in
@@ -170,12 +170,12 @@ public enum JSONModelExpansion {
     let decode =
       delegating
       ? """
-      let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+      let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
           try self.init(json: source.object)
-          try Bindery.JSONModelCoding.validate(self, in: source.object)
+          try Bindery._JSONModelCoding.validate(self, in: source.object)
           withExtendedLifetime(source) {}
       """
-      : "self = try Bindery.JSONModelCoding.decode(Self.self, from: decoder)"
+      : "self = try Bindery._JSONModelCoding.decode(Self.self, from: decoder)"
     return [
       """
       \(access)init(from decoder: any Swift.Decoder) throws {
@@ -184,7 +184,7 @@ public enum JSONModelExpansion {
       """,
       """
       \(access)func encode(to encoder: any Swift.Encoder) throws {
-          try Bindery.JSONModelCoding.encode(self, to: encoder)
+          try Bindery._JSONModelCoding.encode(self, to: encoder)
       }
       """,
     ]

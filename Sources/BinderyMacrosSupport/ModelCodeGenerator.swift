@@ -100,10 +100,10 @@ struct ModelCodeGenerator {
       let only = paths.first
     {
       if only.components.count == 1 {
-        return "Bindery.JSONKey(\(literal(key)), tableIndex: \(index))"
+        return "Bindery.JSONKey._member(\(literal(key)), tableIndex: \(index))"
       }
       let list = only.components.map(literal).joined(separator: ", ")
-      return "Bindery.JSONKey(path: [\(list)], tableIndex: \(index))"
+      return "Bindery.JSONKey._member(path: [\(list)], tableIndex: \(index))"
     }
     return keyExpression(paths, property: property.name, explicit: property.hasExplicitKey)
   }
@@ -135,7 +135,7 @@ struct ModelCodeGenerator {
 
   func tableDeclaration(_ table: KeyTable) -> String {
     let list = table.keys.map(literal).joined(separator: ", ")
-    return "private static let \(table.name) = Bindery.JSONKeyTable([\(list)])"
+    return "private static let \(table.name) = Bindery._JSONKeyTable([\(list)])"
   }
 
   func encodeKey(_ property: ModelProperty) -> String {
@@ -203,7 +203,7 @@ struct ModelCodeGenerator {
   func typeExpression(_ property: ModelProperty) -> String {
     if model.isClass { return "\(property.typeText).self" }
     return
-      "Bindery.JSONModelCoding.propertyType { (model: Self) in model.\(escaped(property.name)) }"
+      "Bindery._JSONModelCoding.propertyType { (model: Self) in model.\(escaped(property.name)) }"
   }
 
   func scopedDecoder(_ json: String) -> String {
@@ -218,7 +218,7 @@ struct ModelCodeGenerator {
     var decoder = scopedDecoder("json")
     if let table {
       let owner = model.isClass ? model.typeName : "Self"
-      decoder += ".prefetching(\(owner).\(table.name))"
+      decoder += "._prefetching(\(owner).\(table.name))"
     }
     var lines: [String] = ["let \(json) = \(decoder)"]
     var assignments: [String] = []
@@ -239,8 +239,8 @@ struct ModelCodeGenerator {
       let local = context.makeUniqueName(property.name).text
       locals.append(local)
       lines.append(
-        "let \(local) = try \(json).collect(try \(decodeCall(json, property, table: table)))")
-      assignments.append("self.\(name) = try \(json).value(\(local))")
+        "let \(local) = try \(json)._collect(try \(decodeCall(json, property, table: table)))")
+      assignments.append("self.\(name) = try \(json)._value(\(local))")
     }
     if model.isSubclass, let superclass = model.options.superclass, !locals.isEmpty {
       // A failure here would stop before the superclass reads its members: let it report them.
@@ -290,7 +290,7 @@ struct ModelCodeGenerator {
       lines.append("json.setDateFormat(\(hoisted(dates)))")
     }
     for property in model.properties where property.isUnknownKeys {
-      lines.append("json.keepNulls(of: self.\(escaped(property.name)))")
+      lines.append("json._keepNulls(of: self.\(escaped(property.name)))")
     }
     for property in encodingOrder() {
       let name = escaped(property.name)
@@ -386,15 +386,15 @@ struct ModelCodeGenerator {
     return [
       """
       \(access)required convenience init(from decoder: any Swift.Decoder) throws {
-          let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+          let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
           try self.init(json: source.object)
-          try Bindery.JSONModelCoding.validate(self, in: source.object)
+          try Bindery._JSONModelCoding.validate(self, in: source.object)
           withExtendedLifetime(source) {}
       }
       """,
       """
       \(openAccess)\(override)func encode(to encoder: any Swift.Encoder) throws {
-          try Bindery.JSONModelCoding.encode(self, to: encoder)
+          try Bindery._JSONModelCoding.encode(self, to: encoder)
       }
       """,
     ]

@@ -38,13 +38,13 @@ struct JSONModelDiagnosticTests {
           var b: Int { a * 2 }
       }
 
-      extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
+      extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json.prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let __macro_local_1afMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+              let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
+              let __macro_local_1afMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.a
-                      }, forKey: Bindery.JSONKey("a", tableIndex: 0)))
-              self.a = try __macro_local_4jsonfMu_.value(__macro_local_1afMu_)
+                      }, forKey: Bindery.JSONKey._member("a", tableIndex: 0)))
+              self.a = try __macro_local_4jsonfMu_._value(__macro_local_1afMu_)
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
@@ -69,18 +69,18 @@ struct JSONModelDiagnosticTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["a"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["a"])
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
-              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {
               }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery.JSONModelCoding.encode(self, to: encoder)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """#
@@ -118,7 +118,7 @@ struct JSONModelDiagnosticTests {
           var cache: [String: Int]?
       }
 
-      extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
+      extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json
           }
@@ -141,15 +141,15 @@ struct JSONModelDiagnosticTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
-              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {
               }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery.JSONModelCoding.encode(self, to: encoder)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """#
@@ -263,13 +263,13 @@ struct JSONModelDiagnosticTests {
           var kind = "photo"
       }
 
-      extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
+      extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json.prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let __macro_local_4kindfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+              let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
+              let __macro_local_4kindfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.kind
-                      }, forKey: Bindery.JSONKey("k", tableIndex: 0), default: "photo"))
-              self.kind = try __macro_local_4jsonfMu_.value(__macro_local_4kindfMu_)
+                      }, forKey: Bindery.JSONKey._member("k", tableIndex: 0), default: "photo"))
+              self.kind = try __macro_local_4jsonfMu_._value(__macro_local_4kindfMu_)
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
@@ -294,18 +294,18 @@ struct JSONModelDiagnosticTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["k"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["k"])
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
-              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {
               }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery.JSONModelCoding.encode(self, to: encoder)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """#

@@ -29,33 +29,33 @@ struct JSONModelExpansionTests {
           var isFavorite = false
       }
 
-      extension Photo: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
+      extension Photo: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
           public init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json.prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+              let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
+              let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.title
-                      }, forKey: Bindery.JSONKey("title", tableIndex: 0)))
-              let __macro_local_3urlfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                      }, forKey: Bindery.JSONKey._member("title", tableIndex: 0)))
+              let __macro_local_3urlfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.url
-                      }, forKey: Bindery.JSONKey(path: ["media", "m"], tableIndex: 1)))
-              let __macro_local_4datefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                      }, forKey: Bindery.JSONKey._member(path: ["media", "m"], tableIndex: 1)))
+              let __macro_local_4datefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.date
-                      }, forKey: Bindery.JSONKey("published", tableIndex: 2)))
-              let __macro_local_4tagsfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                      }, forKey: Bindery.JSONKey._member("published", tableIndex: 2)))
+              let __macro_local_4tagsfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.tags
-                      }, forKey: Bindery.JSONKey("tags", tableIndex: 3), using: .separated(by: " ")))
-              let __macro_local_6authorfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                      }, forKey: Bindery.JSONKey._member("tags", tableIndex: 3), using: .separated(by: " ")))
+              let __macro_local_6authorfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.author
-                      }, forKey: Bindery.JSONKey("author", tableIndex: 4)))
-              let __macro_local_5viewsfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                      }, forKey: Bindery.JSONKey._member("author", tableIndex: 4)))
+              let __macro_local_5viewsfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.views
-                      }, forKey: Bindery.JSONKey("views", tableIndex: 5), default: 0))
-              self.title = try __macro_local_4jsonfMu_.value(__macro_local_5titlefMu_)
-              self.url = try __macro_local_4jsonfMu_.value(__macro_local_3urlfMu_)
-              self.date = try __macro_local_4jsonfMu_.value(__macro_local_4datefMu_)
-              self.tags = try __macro_local_4jsonfMu_.value(__macro_local_4tagsfMu_)
-              self.author = try __macro_local_4jsonfMu_.value(__macro_local_6authorfMu_)
-              self.views = try __macro_local_4jsonfMu_.value(__macro_local_5viewsfMu_)
+                      }, forKey: Bindery.JSONKey._member("views", tableIndex: 5), default: 0))
+              self.title = try __macro_local_4jsonfMu_._value(__macro_local_5titlefMu_)
+              self.url = try __macro_local_4jsonfMu_._value(__macro_local_3urlfMu_)
+              self.date = try __macro_local_4jsonfMu_._value(__macro_local_4datefMu_)
+              self.tags = try __macro_local_4jsonfMu_._value(__macro_local_4tagsfMu_)
+              self.author = try __macro_local_4jsonfMu_._value(__macro_local_6authorfMu_)
+              self.views = try __macro_local_4jsonfMu_._value(__macro_local_5viewsfMu_)
           }
 
           public func encode(to json: inout Bindery.JSONObjectEncoder) throws {
@@ -128,18 +128,18 @@ struct JSONModelExpansionTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["title", "media", "published", "tags", "author", "views"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["title", "media", "published", "tags", "author", "views"])
 
           public init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
-              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {
               }
           }
 
           public func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery.JSONModelCoding.encode(self, to: encoder)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """#
@@ -166,26 +166,26 @@ struct JSONModelExpansionTests {
           var extra: [String: JSONValue] = [:]
       }
 
-      extension User: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
+      extension User: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json.prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let __macro_local_9firstNamefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+              let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
+              let __macro_local_9firstNamefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.firstName
-                      }, forKey: Bindery.JSONKey(path: ["personInfo", "firstName"], tableIndex: 0)))
-              let __macro_local_5emailfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                      }, forKey: Bindery.JSONKey._member(path: ["personInfo", "firstName"], tableIndex: 0)))
+              let __macro_local_5emailfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.email
                       }, forKey: .anyOf(["userEmail"], ["email"])))
-              let __macro_local_8lastNamefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+              let __macro_local_8lastNamefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.lastName
-                      }, forKey: Bindery.JSONKey(path: ["personInfo", "lastName"], tableIndex: 0)))
-              self.firstName = try __macro_local_4jsonfMu_.value(__macro_local_9firstNamefMu_)
-              self.email = try __macro_local_4jsonfMu_.value(__macro_local_5emailfMu_)
-              self.lastName = try __macro_local_4jsonfMu_.value(__macro_local_8lastNamefMu_)
+                      }, forKey: Bindery.JSONKey._member(path: ["personInfo", "lastName"], tableIndex: 0)))
+              self.firstName = try __macro_local_4jsonfMu_._value(__macro_local_9firstNamefMu_)
+              self.email = try __macro_local_4jsonfMu_._value(__macro_local_5emailfMu_)
+              self.lastName = try __macro_local_4jsonfMu_._value(__macro_local_8lastNamefMu_)
               self.extra = __macro_local_4jsonfMu_.unknownMembers(excluding: ["personInfo", "userEmail", "email"])
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
-              json.keepNulls(of: self.extra)
+              json._keepNulls(of: self.extra)
               if json.includes("firstName") {
                   try json.encode(self.firstName, forKey: .path("personInfo", "firstName"))
               }
@@ -231,18 +231,18 @@ struct JSONModelExpansionTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["personInfo"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["personInfo"])
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
-              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {
               }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery.JSONModelCoding.encode(self, to: encoder)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """#
@@ -269,25 +269,25 @@ struct JSONModelExpansionTests {
           var count: Int
       }
 
-      extension Tag: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
+      extension Tag: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json.coercing().dates(Self.__macro_local_5datesfMu_).prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let __macro_local_8remoteIdfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+              let __macro_local_4jsonfMu_ = json.coercing().dates(Self.__macro_local_5datesfMu_)._prefetching(Self.__macro_local_8jsonKeysfMu_)
+              let __macro_local_8remoteIdfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.remoteId
-                      }, forKey: Bindery.JSONKey("id", tableIndex: 0)))
-              let __macro_local_11resourceUrifMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                      }, forKey: Bindery.JSONKey._member("id", tableIndex: 0)))
+              let __macro_local_11resourceUrifMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.resourceUri
-                      }, forKey: Bindery.JSONKey("resource_uri", tableIndex: 1)))
-              let __macro_local_8childrenfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.lossy().decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                      }, forKey: Bindery.JSONKey._member("resource_uri", tableIndex: 1)))
+              let __macro_local_8childrenfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.lossy().decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.children
-                      }, forKey: Bindery.JSONKey("children", tableIndex: 2)))
-              let __macro_local_5countfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+                      }, forKey: Bindery.JSONKey._member("children", tableIndex: 2)))
+              let __macro_local_5countfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.count
-                      }, forKey: Bindery.JSONKey("count", tableIndex: 3)))
-              self.remoteId = try __macro_local_4jsonfMu_.value(__macro_local_8remoteIdfMu_)
-              self.resourceUri = try __macro_local_4jsonfMu_.value(__macro_local_11resourceUrifMu_)
-              self.children = try __macro_local_4jsonfMu_.value(__macro_local_8childrenfMu_)
-              self.count = try __macro_local_4jsonfMu_.value(__macro_local_5countfMu_)
+                      }, forKey: Bindery.JSONKey._member("count", tableIndex: 3)))
+              self.remoteId = try __macro_local_4jsonfMu_._value(__macro_local_8remoteIdfMu_)
+              self.resourceUri = try __macro_local_4jsonfMu_._value(__macro_local_11resourceUrifMu_)
+              self.children = try __macro_local_4jsonfMu_._value(__macro_local_8childrenfMu_)
+              self.count = try __macro_local_4jsonfMu_._value(__macro_local_5countfMu_)
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
@@ -340,20 +340,20 @@ struct JSONModelExpansionTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["id", "resource_uri", "children", "count"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["id", "resource_uri", "children", "count"])
 
           private static let __macro_local_5datesfMu_: Bindery.JSONDateFormat = .unixSeconds
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
-              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {
               }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery.JSONModelCoding.encode(self, to: encoder)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """#
@@ -374,15 +374,15 @@ struct JSONModelExpansionTests {
           var name: String
       }
 
-      extension Shout: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
+      extension Shout: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json
-              let __macro_local_4namefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode(Bindery.JSONModelCoding.propertyType { (model: Self) in
+              let __macro_local_4namefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.name
                       }, forKey: Bindery.JSONKey((.custom({
                                       $0.uppercased()
                                   }) as Bindery.JSONKeyStrategy).key(forProperty: "name"))))
-              self.name = try __macro_local_4jsonfMu_.value(__macro_local_4namefMu_)
+              self.name = try __macro_local_4jsonfMu_._value(__macro_local_4namefMu_)
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
@@ -411,15 +411,15 @@ struct JSONModelExpansionTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
-              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {
               }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery.JSONModelCoding.encode(self, to: encoder)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """#
@@ -445,9 +445,9 @@ struct JSONModelExpansionTests {
           var id: Int
 
           public required init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json.prefetching(Resource.__macro_local_8jsonKeysfMu_)
-              let __macro_local_2idfMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: Bindery.JSONKey("id", tableIndex: 0)))
-              self.id = try __macro_local_4jsonfMu_.value(__macro_local_2idfMu_)
+              let __macro_local_4jsonfMu_ = json._prefetching(Resource.__macro_local_8jsonKeysfMu_)
+              let __macro_local_2idfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: Bindery.JSONKey._member("id", tableIndex: 0)))
+              self.id = try __macro_local_4jsonfMu_._value(__macro_local_2idfMu_)
           }
 
           open func encode(to json: inout Bindery.JSONObjectEncoder) throws {
@@ -472,7 +472,7 @@ struct JSONModelExpansionTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["id"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["id"])
 
           public required convenience init(json: Bindery.JSONValueDecoder) throws {
               let object = try json.object()
@@ -481,27 +481,27 @@ struct JSONModelExpansionTests {
           }
 
           public required convenience init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
-              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {
               }
           }
 
           open func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery.JSONModelCoding.encode(self, to: encoder)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       final class Comment: Resource {
           var body: String
 
           required init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu1_ = json.prefetching(Comment.__macro_local_8jsonKeysfMu0_)
-              let __macro_local_4bodyfMu_ = try __macro_local_4jsonfMu1_.collect(try __macro_local_4jsonfMu1_.decode((String).self, forKey: Bindery.JSONKey("body", tableIndex: 0)))
+              let __macro_local_4jsonfMu1_ = json._prefetching(Comment.__macro_local_8jsonKeysfMu0_)
+              let __macro_local_4bodyfMu_ = try __macro_local_4jsonfMu1_._collect(try __macro_local_4jsonfMu1_.decode((String).self, forKey: Bindery.JSONKey._member("body", tableIndex: 0)))
               if __macro_local_4bodyfMu_ == nil {
                   _ = try? Resource(json: json)
               }
-              self.body = try __macro_local_4jsonfMu1_.value(__macro_local_4bodyfMu_)
+              self.body = try __macro_local_4jsonfMu1_._value(__macro_local_4bodyfMu_)
               try super.init(json: json)
           }
 
@@ -528,7 +528,7 @@ struct JSONModelExpansionTests {
               return super.jsonPropertyName(for: keyPath)
           }
 
-          private static let __macro_local_8jsonKeysfMu0_ = Bindery.JSONKeyTable(["body"])
+          private static let __macro_local_8jsonKeysfMu0_ = Bindery._JSONKeyTable(["body"])
 
           required convenience init(json: Bindery.JSONValueDecoder) throws {
               let object = try json.object()
@@ -537,19 +537,19 @@ struct JSONModelExpansionTests {
           }
 
           required convenience init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
-              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {
               }
           }
 
           override func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery.JSONModelCoding.encode(self, to: encoder)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
 
-      extension Resource: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
+      extension Resource: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
 
       }
       """#
@@ -570,9 +570,9 @@ struct JSONModelExpansionTests {
           var title: String
 
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json.prefetching(Album.__macro_local_8jsonKeysfMu_)
-              let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_.collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: Bindery.JSONKey("title", tableIndex: 0)))
-              self.title = try __macro_local_4jsonfMu_.value(__macro_local_5titlefMu_)
+              let __macro_local_4jsonfMu_ = json._prefetching(Album.__macro_local_8jsonKeysfMu_)
+              let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: Bindery.JSONKey._member("title", tableIndex: 0)))
+              self.title = try __macro_local_4jsonfMu_._value(__macro_local_5titlefMu_)
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
@@ -597,22 +597,22 @@ struct JSONModelExpansionTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery.JSONKeyTable(["title"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["title"])
 
           required convenience init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery.JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
-              try Bindery.JSONModelCoding.validate(self, in: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {
               }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery.JSONModelCoding.encode(self, to: encoder)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
 
-      extension Album: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery.JSONValueModel, Swift.Codable {
+      extension Album: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
 
       }
       """#
@@ -645,7 +645,7 @@ struct JSONModelExpansionTests {
           case everyone, friends
       }
 
-      extension Kind: Bindery.JSONValueModel, Swift.Codable {
+      extension Kind: Bindery._JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONValueDecoder) throws {
               let raw = try json.string()
               switch raw {
@@ -670,15 +670,15 @@ struct JSONModelExpansionTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              self = try Bindery.JSONModelCoding.decode(Self.self, from: decoder)
+              self = try Bindery._JSONModelCoding.decode(Self.self, from: decoder)
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery.JSONModelCoding.encode(self, to: encoder)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
 
-      extension Visibility: Bindery.JSONValueModel, Swift.Codable {
+      extension Visibility: Bindery._JSONValueModel, Swift.Codable {
 
       }
       """
@@ -703,7 +703,7 @@ struct JSONModelExpansionTests {
           case unknown(JSONValue)
       }
 
-      extension Item: Bindery.JSONModel, Bindery.JSONValueModel, Swift.Codable {
+      extension Item: Bindery.JSONModel, Bindery._JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
               let tag = try json.decode(Swift.String.self, forKey: "type")
               switch tag {
@@ -736,11 +736,11 @@ struct JSONModelExpansionTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              self = try Bindery.JSONModelCoding.decode(Self.self, from: decoder)
+              self = try Bindery._JSONModelCoding.decode(Self.self, from: decoder)
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery.JSONModelCoding.encode(self, to: encoder)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """

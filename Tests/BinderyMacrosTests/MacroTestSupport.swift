@@ -10,7 +10,7 @@ import Testing
 let binderyMacros: [String: MacroSpec] = [
   "JSONModel": MacroSpec(
     type: JSONModelMacro.self,
-    conformances: ["JSONModel", "JSONUpdatable", "JSONValueModel", "Codable"].map {
+    conformances: ["JSONModel", "JSONUpdatable", "_JSONValueModel", "Codable"].map {
       TypeSyntax(IdentifierTypeSyntax(name: .identifier($0)))
     }),
   "Key": MacroSpec(type: MarkerMacro.self),

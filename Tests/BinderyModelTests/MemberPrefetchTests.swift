@@ -179,7 +179,7 @@ class Truck: Vehicle {
 
   @Test func aKeyTableFindsExactlyItsKeys() {
     let keys = ["", "a", "ab", "abc", "abcdefg", "abcdefgh", "abcdefghi", "id", "di", "ID"]
-    let table = JSONKeyTable(keys)
+    let table = _JSONKeyTable(keys)
     #expect(table.count == keys.count)
     for (index, key) in keys.enumerated() {
       #expect(table.index(of: key) == index)
@@ -187,6 +187,6 @@ class Truck: Vehicle {
     for missing in ["b", "abcd", "abcdefgH", "abcdefghij", "i", "Id", "\u{00E9}"] {
       #expect(table.index(of: missing) == nil)
     }
-    #expect(JSONKeyTable(["k", "k"]).index(of: "k") == 0)
+    #expect(_JSONKeyTable(["k", "k"]).index(of: "k") == 0)
   }
 }

@@ -43,13 +43,15 @@ import Testing
         + #"{"objects": [{"id": 1, "name": "#)
     let client = ResourceClient(
       baseURL: URL(string: "http://127.0.0.1:\(port)/")!,
-      configuration: .init(timeout: .seconds(5), retry: .none))
+      configuration: .init(timeout: .seconds(30), retry: .none))
     let started = ContinuousClock.now
     let error = await #expect(throws: RemoteError.self) {
       try await client.fetch([String: Int].self, path: "tag")
     }
+    // A transport error, not a timeout: the cut is noticed when the connection closes. (The
+    // bound is loose because tests that run processes can keep the cooperative pool busy.)
     #expect(error?.kind == .transport)
-    #expect(ContinuousClock.now - started < .seconds(4))
+    #expect(ContinuousClock.now - started < .seconds(20))
   }
 
   @Test func nobodyListeningIsATransportErrorWithTheCause() async throws {

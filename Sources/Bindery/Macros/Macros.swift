@@ -57,7 +57,7 @@ import BinderyJSON
   named(jsonPropertyName(for:)), named(init(from:))
 )
 @attached(
-  extension, conformances: JSONModel, JSONUpdatable, JSONValueModel, Codable,
+  extension, conformances: JSONModel, JSONUpdatable, _JSONValueModel, Codable,
   names: named(init(from:)), named(encode(to:)), named(init(json:)), named(update(from:)),
   named(jsonPropertyName(for:))
 )

@@ -31,9 +31,9 @@ extension Bool: JSONDecodable, JSONEncodable {
 }
 
 /// Integers of every width read range-checked: `300` into `UInt8` is a problem.
-public protocol JSONInteger: FixedWidthInteger, JSONDecodable, JSONEncodable {}
+public protocol _JSONInteger: FixedWidthInteger, JSONDecodable, JSONEncodable {}
 
-extension JSONInteger {
+extension _JSONInteger {
   /// Reads an integer, range-checked.
   ///
   /// - Parameter json: The JSON value.
@@ -47,16 +47,16 @@ extension JSONInteger {
   public func encode(to json: JSONValueEncoder) throws { try json.integer(self) }
 }
 
-extension Int: JSONInteger {}
-extension Int8: JSONInteger {}
-extension Int16: JSONInteger {}
-extension Int32: JSONInteger {}
-extension Int64: JSONInteger {}
-extension UInt: JSONInteger {}
-extension UInt8: JSONInteger {}
-extension UInt16: JSONInteger {}
-extension UInt32: JSONInteger {}
-extension UInt64: JSONInteger {}
+extension Int: _JSONInteger {}
+extension Int8: _JSONInteger {}
+extension Int16: _JSONInteger {}
+extension Int32: _JSONInteger {}
+extension Int64: _JSONInteger {}
+extension UInt: _JSONInteger {}
+extension UInt8: _JSONInteger {}
+extension UInt16: _JSONInteger {}
+extension UInt32: _JSONInteger {}
+extension UInt64: _JSONInteger {}
 
 extension Double: JSONDecodable, JSONEncodable {
   /// Reads a number, correctly rounded.

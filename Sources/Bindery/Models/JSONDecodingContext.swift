@@ -107,7 +107,7 @@ final class JSONDecodingContext {
   /// Members are matched in input order, each against the key after the last one matched
   /// first, so an object whose keys come in the model's order costs one comparison per member.
   /// A key the object repeats follows the document's duplicate-key policy.
-  func prefetch(_ table: JSONKeyTable, object: Int, at base: Int) {
+  func prefetch(_ table: _JSONKeyTable, object: Int, at base: Int) {
     let count = table.count
     if base + count > state.pointee.memberCapacity { growMembers(to: base + count) }
     guard let members = state.pointee.members.map({ $0 + base }) else { return }

@@ -359,7 +359,7 @@ public struct JSONObjectEncoder {
   @usableFromInline
   mutating func writeNull(forKey key: JSONKey, nulls: JSONNullEncoding?) throws {
     if (nulls ?? context.options.nulls) != .write {
-      // Omitted, unless the input had a `null` here (see ``keepNulls(of:)``).
+      // Omitted, unless the input had a `null` here (see ``_keepNulls(of:)``).
       guard let keptNulls, let path = key.paths.first, let first = path.first,
         keptNulls[first] == .null
       else { return }
@@ -480,7 +480,7 @@ public struct JSONObjectEncoder {
   /// absent. Models with `@UnknownKeys` call this before writing their members.
   ///
   /// - Parameter members: The kept members.
-  public mutating func keepNulls(of members: [String: JSONValue]) {
+  public mutating func _keepNulls(of members: [String: JSONValue]) {
     keptNulls = members.isEmpty ? nil : members
   }
 

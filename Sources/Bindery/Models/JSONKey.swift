@@ -11,7 +11,7 @@ public struct JSONKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
   }
 
   @usableFromInline let storage: Storage
-  /// The position of the key (or of a single path's first key) in the ``JSONKeyTable`` the
+  /// The position of the key (or of a single path's first key) in the ``_JSONKeyTable`` the
   /// decoder prefetched, or -1.
   @usableFromInline let tableIndex: Int
   /// ``tableIndex`` for a single key, else -1: the value is then the member found, with no
@@ -28,31 +28,39 @@ public struct JSONKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
     directIndex = -1
   }
 
-  /// One key that a decoder prefetching `table` finds at once: `table.keys[tableIndex]` must
-  /// be `key`. Generated initializers name their keys this way (see
-  /// ``JSONObjectDecoder/prefetching(_:)``); a decoder that did not prefetch searches for
-  /// `key` as usual.
-  ///
-  /// - Parameters:
-  ///   - key: The member name.
-  ///   - tableIndex: Its position in the model's key table.
-  @inlinable
-  public init(_ key: String, tableIndex: Int) {
+  @usableFromInline
+  init(_ key: String, tableIndex: Int) {
     storage = .single(key)
     self.tableIndex = tableIndex
     directIndex = tableIndex
   }
 
-  /// A nested path whose first key a prefetching decoder finds at once (see
-  /// ``init(_:tableIndex:)``).
+  init(path components: [String], tableIndex: Int) {
+    storage = components.count == 1 ? .single(components[0]) : .paths([components])
+    self.tableIndex = tableIndex
+    directIndex = components.count == 1 ? tableIndex : -1
+  }
+
+  /// For generated code: one key that a decoder prefetching a key table finds at once
+  /// (`table.keys[tableIndex]` must be `key`); a decoder that did not prefetch searches for it.
+  ///
+  /// - Parameters:
+  ///   - key: The member name.
+  ///   - tableIndex: Its position in the model's key table.
+  /// - Returns: The key.
+  @inlinable
+  public static func _member(_ key: String, tableIndex: Int) -> JSONKey {
+    JSONKey(key, tableIndex: tableIndex)
+  }
+
+  /// For generated code: a nested path whose first key a prefetching decoder finds at once.
   ///
   /// - Parameters:
   ///   - components: The keys from the outer object inwards; at least one.
   ///   - tableIndex: The position of the first key in the model's key table.
-  public init(path components: [String], tableIndex: Int) {
-    storage = components.count == 1 ? .single(components[0]) : .paths([components])
-    self.tableIndex = tableIndex
-    directIndex = components.count == 1 ? tableIndex : -1
+  /// - Returns: The key.
+  public static func _member(path components: [String], tableIndex: Int) -> JSONKey {
+    JSONKey(path: components, tableIndex: tableIndex)
   }
 
   /// One key, taken literally.

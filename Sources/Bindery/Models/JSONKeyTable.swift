@@ -1,7 +1,7 @@
 import BinderyJSON
 
 /// The keys a model reads from its object, known before any JSON arrives, so one pass over an
-/// object finds every member the model needs (see ``JSONObjectDecoder/prefetching(_:)``).
+/// object finds every member the model needs (see ``JSONObjectDecoder/_prefetching(_:)``).
 ///
 /// Generated initializers keep one table per model type and name each key by its position in
 /// it (``JSONKey/init(_:tableIndex:)``). Without the table a model asks for its keys one by
@@ -10,7 +10,7 @@ import BinderyJSON
 /// ``JSONReadingOptions/duplicateKeys`` policy.
 ///
 /// A table is immutable once made and safe to share between threads.
-public final class JSONKeyTable: @unchecked Sendable {
+public final class _JSONKeyTable: @unchecked Sendable {
   // @unchecked: the buffers below are written only in `init` and freed in `deinit`.
 
   /// The keys, in the order given.

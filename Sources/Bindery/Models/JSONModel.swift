@@ -114,4 +114,4 @@ extension JSONModel {
 
 /// A type read from and written as a single JSON value: what `@JSONModel` adopts for enums
 /// whose cases are JSON strings (or raw values).
-public protocol JSONValueModel: JSONDecodable, JSONEncodable {}
+public protocol _JSONValueModel: JSONDecodable, JSONEncodable {}

@@ -10,7 +10,7 @@ import Foundation
 /// `DecodingError` case that fits (`keyNotFound`, `typeMismatch`, `valueNotFound`,
 /// `dataCorrupted`) with the full coding path, and the model's ``JSONDecodingError`` as the
 /// underlying error.
-public enum JSONModelCoding {
+public enum _JSONModelCoding {
   /// Decodes a model through a Codable decoder.
   ///
   /// - Parameters:

@@ -31,7 +31,7 @@ public struct JSONObjectDecoder {
   @usableFromInline var context: JSONDecodingContext { contextReference.context }
   @usableFromInline let index: Int
   @usableFromInline var scope: JSONDecodingScope
-  /// Where the members found by ``prefetching(_:)`` are kept, or -1.
+  /// Where the members found by ``_prefetching(_:)`` are kept, or -1.
   @usableFromInline var memberBase = -1
 
   init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
@@ -45,15 +45,16 @@ public struct JSONObjectDecoder {
     self.scope.depth += 1
   }
 
-  /// The same decoder, having found in one pass over the object the member of every key in
-  /// `table`: keys made with ``JSONKey/init(_:tableIndex:)`` are then read without a search.
+  /// For generated code: the same decoder, having found in one pass over the object the member
+  /// of every key in `table`; keys made with `JSONKey._member(_:tableIndex:)` are then read
+  /// without a search.
   ///
   /// Generated initializers call this first. Keys that are not in the table (or made without
   /// a table index) are searched for as usual.
   ///
   /// - Parameter table: The keys the model reads.
   /// - Returns: The decoder.
-  public func prefetching(_ table: JSONKeyTable) -> JSONObjectDecoder {
+  public func _prefetching(_ table: _JSONKeyTable) -> JSONObjectDecoder {
     var copy = self
     copy.memberBase = scope.memberTop
     let (index, base) = (index, scope.memberTop)
@@ -394,16 +395,16 @@ public struct JSONObjectDecoder {
 
   // MARK: Collecting problems
 
-  /// Runs one property's decode. When the decode collects every problem, a failure is recorded
+  /// For generated code: runs one property's decode. When the decode collects every problem, a failure is recorded
   /// and `nil` returned so the next property is read; in first-error mode it is thrown.
   ///
-  /// Generated initializers call this around each property, then ``value(_:)`` to assign.
+  /// Generated initializers call this around each property, then ``_value(_:)`` to assign.
   ///
   /// - Parameter body: The property's decode.
   /// - Returns: The value, or `nil` after a recorded failure.
   /// - Throws: ``JSONDecodingError`` in first-error mode.
   @inlinable
-  public func collect<T>(_ body: @autoclosure () throws -> T) throws -> T? {
+  public func _collect<T>(_ body: @autoclosure () throws -> T) throws -> T? {
     do {
       return try body()
     } catch {
@@ -412,25 +413,25 @@ public struct JSONObjectDecoder {
     }
   }
 
-  /// Records or rethrows a property's failure (see ``collect(_:)``).
+  /// Records or rethrows a property's failure (see ``_collect(_:)``).
   @usableFromInline
   func handle(_ error: any Error) throws {
     context.record(error, at: index)
     guard context.options.stopsAtFirstError else { return }
     if context.bridgesToDecodingError {
-      throw JSONModelCoding.decodingError(
+      throw _JSONModelCoding.decodingError(
         JSONDecodingError(problems: context.problems), base: context.codingPathBase)
     }
     throw RecordedFailure()
   }
 
-  /// Unwraps a value returned by ``collect(_:)``.
+  /// For generated code: unwraps a value returned by ``_collect(_:)``.
   ///
   /// - Parameter value: The value, or `nil` after a recorded failure.
   /// - Returns: The value.
   /// - Throws: An error standing for the failures already recorded.
   @inlinable
-  public func value<T>(_ value: consuming T?) throws -> T {
+  public func _value<T>(_ value: consuming T?) throws -> T {
     guard let value else { throw RecordedFailure() }
     return value
   }

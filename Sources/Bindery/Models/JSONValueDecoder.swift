@@ -327,6 +327,6 @@ struct JSONDecodingScope {
   /// decoder opened here.
   var depth = 0
   /// The first free position of the context's member regions: where an object decoder
-  /// prefetching here keeps its members (see `JSONObjectDecoder.prefetching(_:)`).
+  /// prefetching here keeps its members (see `JSONObjectDecoder._prefetching(_:)`).
   var memberTop = 0
 }
