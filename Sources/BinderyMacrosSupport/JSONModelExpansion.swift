@@ -129,7 +129,8 @@ public enum JSONModelExpansion {
         $0.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
       } ?? [])
     let codableName =
-      listed.contains("Decodable") ? "Swift.Encodable"
+      listed.contains("Decodable")
+      ? "Swift.Encodable"
       : listed.contains("Encodable") ? "Swift.Decodable" : "Swift.Codable"
     let conformances = wanted.map { $0 == "Codable" ? codableName : "Bindery.\($0)" }
     let body = members.joined(separator: "\n\n")
@@ -155,10 +156,12 @@ public enum JSONModelExpansion {
     }
     return declaration.memberBlock.members.contains { member in
       if let initializer = member.decl.as(InitializerDeclSyntax.self) {
-        return isCoder(initializer.signature.parameterClause.parameters, label: "from", suffix: "Decoder")
+        return isCoder(
+          initializer.signature.parameterClause.parameters, label: "from", suffix: "Decoder")
       }
       if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "encode" {
-        return isCoder(function.signature.parameterClause.parameters, label: "to", suffix: "Encoder")
+        return isCoder(
+          function.signature.parameterClause.parameters, label: "to", suffix: "Encoder")
       }
       return false
     }

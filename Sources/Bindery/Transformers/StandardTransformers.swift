@@ -53,7 +53,8 @@ public struct JSONURLTransformer: JSONTransformer {
   /// The ASCII characters RFC 3986 allows in a URI reference besides `%`: unreserved,
   /// general and sub-delimiters.
   private static let uriCharacters: [Bool] = (0..<128).map { code in
-    let allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;="
+    let allowed =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;="
     return allowed.utf8.contains(UInt8(code))
   }
 
