@@ -21,6 +21,9 @@ struct DecoderDifferentialTests {
       (#""bool": true"#, #""bool": 1"#), (#""string": "caf\u00e9 \n""#, #""string": 12"#),
       (#""double": 2.5e-3"#, #""double": "2.5""#), (#""float": 0.1"#, #""float": 1e300"#),
       (#""double": 2.5e-3"#, #""double": 1e400"#),
+      // Too small to be told from zero: an error in both, not 0.
+      (#""double": 2.5e-3"#, #""double": -2.5E-3444444"#), (#""double": 2.5e-3"#, #""double": 1e-400"#),
+      (#""double": 2.5e-3"#, #""double": 0e-400"#), (#""double": 2.5e-3"#, #""double": 2.5e-324"#),
       (#""int64": 9223372036854775807"#, #""int64": 9223372036854775808"#),
       (#""uint64": 18446744073709551615"#, #""uint64": -1"#), (#""int": -42, "#, ""),
       (#""uint": 0"#, #""uint": 1.0"#), (#""int32": -2147483648"#, #""int32": 1e3"#),

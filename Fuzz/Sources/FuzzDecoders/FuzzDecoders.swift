@@ -57,6 +57,10 @@ let bindery = BinderyDecoder()
 
 /// Decodes the input three ways and checks they agree: the same value, or all three errors.
 ///
+/// One difference is by design and not compared for the model decode: a nonzero number too
+/// small for `Double` (`1e-400`) reads as zero there, as IEEE 754 rounds it; `JSONDecoder`
+/// and `BinderyDecoder` reject it.
+///
 /// Bindery reads strictly (RFC 8259, valid UTF-8) where Foundation checks only what a decode
 /// visits, so input that is not strict JSON must fail in both Bindery decoders, and is not
 /// compared with Foundation. Inputs where the libraries mean different things on purpose are
@@ -80,7 +84,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let codable = Result { try bindery.decode(PlainRecord.self, from: bytes) }
   let model = Result { PlainRecord(try FuzzRecord(json: bytes)) }
   check("BinderyDecoder", codable, against: reference, bytes)
-  check("@JSONModel", model, against: reference, bytes)
+  if !underflowsToZero(document.root) { check("@JSONModel", model, against: reference, bytes) }
   // A model that decoded writes JSON that decodes to the same model.
   if case .success(let record) = model, let decoded = try? FuzzRecord(json: bytes) {
     guard let written = try? decoded.jsonBytes(),
@@ -123,6 +127,21 @@ func meansDifferentThings(_ cursor: JSONCursor) -> Bool {
     let text = (try? cursor.numberText()) ?? ""
     let mantissa = text.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber)
     return mantissa.drop(while: { $0 == "0" }).count >= 17
+  default: return false
+  }
+}
+
+/// Whether a number below `cursor` is nonzero text that reads as zero.
+func underflowsToZero(_ cursor: JSONCursor) -> Bool {
+  switch cursor.kind {
+  case .object:
+    return (try? cursor.members())?.contains { underflowsToZero($0.value) } ?? false
+  case .array:
+    return (try? cursor.elements())?.contains(where: underflowsToZero) ?? false
+  case .number:
+    let text = (try? cursor.numberText()) ?? ""
+    let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+    return (try? cursor.double()) == 0 && mantissa.contains { ("1"..."9").contains($0) }
   default: return false
   }
 }

@@ -302,6 +302,11 @@ final class DecoderImpl: Decoder {
       guard let value = document.double(entry) else {
         throw numberDoesNotFit(T.self, at: index, path: path)
       }
+      // Like JSONDecoder, a number too small to be told from zero (`1e-400`) does not fit,
+      // rather than reading as 0.
+      if value == 0, document.withNumberText(entry, Self.hasNonzeroDigit) {
+        throw numberDoesNotFit(T.self, at: index, path: path)
+      }
       if T.self == Float.self, value.isFinite, abs(value) > Double(Float.greatestFiniteMagnitude) {
         throw numberDoesNotFit(T.self, at: index, path: path)
       }
@@ -318,6 +323,15 @@ final class DecoderImpl: Decoder {
     default:
       throw mismatch(T.self, at: index, path: path)
     }
+  }
+
+  /// Whether a number's digits before its exponent include one other than 0.
+  private static func hasNonzeroDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in text {
+      if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
+      if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return true }
+    }
+    return false
   }
 
   private func numberDoesNotFit(_ type: Any.Type, at index: Int, path: () -> [any CodingKey])
