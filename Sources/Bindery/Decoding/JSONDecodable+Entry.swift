@@ -1,15 +1,6 @@
 public import BinderyJSON
 public import Foundation
 
-/// A decoded value with the warnings its decode gathered (coercions, skipped elements,
-/// defaults used for bad values).
-public struct JSONDecoded<Value> {
-  /// The value.
-  public var value: Value
-  /// What the decode did that was not strictly by the book.
-  public var warnings: [JSONDecodingWarning]
-}
-
 extension Data: JSONInput {
   /// Parses the data's bytes.
   ///
@@ -131,20 +122,6 @@ extension JSONUpdatable {
   }
 }
 
-extension JSONDecodingProblem {
-  /// The problem a decode reports for input the reader rejected: kind
-  /// ``Kind-swift.enum/malformedJSON``, with the reader's position, excerpt and message.
-  ///
-  /// - Parameter error: The reader's error.
-  public init(readError error: JSONReadError) {
-    let path = error.path.flatMap { try? JSONPath(parsing: $0) } ?? JSONPath()
-    self.init(
-      kind: .malformedJSON, path: path, offset: error.offset, line: error.line,
-      column: error.column, excerpt: error.excerpt, excerptColumn: error.excerptColumn,
-      expected: "valid JSON", found: error.message)
-  }
-}
-
 extension JSONUpdatable where Self: AnyObject {
   /// Applies a partial JSON object to the instance (PATCH semantics); see
   /// ``JSONUpdatable/update(json:options:)``. Properties applied before a bad value stay
@@ -161,65 +138,5 @@ extension JSONUpdatable where Self: AnyObject {
   {
     var instance = self
     return try instance.applyUpdate(json, options: options)
-  }
-}
-
-/// A decode ready to run: its context and the decoder of the value to read.
-@usableFromInline
-struct PreparedDecode {
-  @usableFromInline let context: JSONDecodingContext
-  @usableFromInline let root: JSONValueDecoder
-}
-
-extension JSONDecodingContext {
-  /// Parses the input and finds the value to decode: the part of a decode that does not depend
-  /// on the type.
-  @usableFromInline
-  static func prepare(input: some JSONInput, at path: String?, options: JSONDecodingOptions)
-    throws(JSONDecodingError) -> PreparedDecode
-  {
-    let document: JSONDocument
-    do {
-      document = try input.jsonDocument(options: options.reading)
-    } catch let error as JSONReadError {
-      throw JSONDecodingError(problems: [JSONDecodingProblem(readError: error)])
-    } catch {
-      throw JSONDecodingError(problems: [
-        JSONDecodingProblem(
-          kind: .malformedJSON, path: JSONPath(), offset: 0, line: 0, column: 0,
-          expected: "a value JSON can hold", found: "\(error)")
-      ])
-    }
-    return try prepare(document: document, at: path, options: options)
-  }
-
-  /// Finds the value to decode in a parsed document.
-  @usableFromInline
-  static func prepare(document: JSONDocument, at path: String?, options: JSONDecodingOptions)
-    throws(JSONDecodingError) -> PreparedDecode
-  {
-    let context = JSONDecodingContext(document: document, options: options)
-    var index = 0
-    if let path {
-      do {
-        index = try document.root.cursor(at: try JSONPath(parsing: path)).index
-      } catch {
-        var problem = JSONDecodingProblem(readError: error)
-        problem.kind = .resultNotFound
-        problem.expected = "a value at '\(path)'"
-        problem.found = error.message
-        throw JSONDecodingError(problems: [problem])
-      }
-    }
-    let scope = JSONDecodingScope(
-      coercesValues: options.coercesValues, lossy: options.lossyCollections)
-    return PreparedDecode(
-      context: context, root: JSONValueDecoder(context: context, index: index, scope: scope))
-  }
-
-  /// The error that ends a failed decode: every problem and warning recorded.
-  @usableFromInline
-  func failure() -> JSONDecodingError {
-    JSONDecodingError(problems: problems, warnings: warnings)
   }
 }

@@ -1,4 +1,5 @@
 public import BinderyJSON
+public import Foundation
 
 /// One problem met while decoding models: where it is in the input, what was expected, what was
 /// found, and a hint when one helps.
@@ -126,98 +127,22 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
   }
 }
 
-/// Something a decode did that was not strictly by the book, reported after it succeeded: a
-/// value coerced from another type, an element a lossy collection skipped, a default used for a
-/// bad value.
-public struct JSONDecodingWarning: Sendable, Hashable, CustomStringConvertible {
-  /// The category of a warning.
-  public enum Kind: String, Sendable, Hashable {
-    /// A value of another JSON type was converted (`"3"` read as `3`).
-    case coerced
-    /// A lossy collection skipped an element that failed to decode.
-    case skippedElement
-    /// A property's default replaced a null or bad value.
-    case defaultUsed
-  }
-
-  /// The category.
-  public var kind: Kind
-  /// The JSON path of the value concerned.
-  public var path: JSONPath
-  /// What happened, such as `read string "3" as an integer`.
-  public var message: String
-  /// For a skipped element or a replaced value: the problems that caused it.
-  public var problems: [JSONDecodingProblem]
-
-  /// Creates a warning.
-  ///
-  /// - Parameters:
-  ///   - kind: The category.
-  ///   - path: The JSON path of the value.
-  ///   - message: What happened.
-  ///   - problems: The problems that caused it, if any.
-  public init(kind: Kind, path: JSONPath, message: String, problems: [JSONDecodingProblem] = []) {
-    self.kind = kind
-    self.path = path
-    self.message = message
-    self.problems = problems
-  }
-
-  /// `PATH: message`, followed by the causes on indented lines.
-  public var description: String {
-    let place = path.components.isEmpty ? "top level" : path.description
-    var text = "\(place): \(message)"
-    for problem in problems { text += "\n    " + problem.description }
-    return text
-  }
-}
-
-/// The error a model decode throws: every problem it found (or only the first, in
-/// ``JSONDecodingOptions/stopsAtFirstError`` mode), with the warnings gathered before.
-///
-/// ```swift
-/// do {
-///     let feed = try PublicPhotos(json: data)
-/// } catch let error as JSONDecodingError {
-///     print(error)          // one line per problem, with path, line and column
-/// }
-/// ```
-public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// Every problem found, in input order.
-  public var problems: [JSONDecodingProblem]
-  /// Warnings gathered before the decode failed.
-  public var warnings: [JSONDecodingWarning]
-
-  /// Creates an error from its problems.
-  ///
-  /// - Parameters:
-  ///   - problems: The problems, at least one.
-  ///   - warnings: Warnings gathered on the way.
-  public init(problems: [JSONDecodingProblem], warnings: [JSONDecodingWarning] = []) {
-    self.problems = problems
-    self.warnings = warnings
-  }
-
-  /// A headline with the number of problems, then the first ``describedProblems`` with their
-  /// excerpts and carets, and a count of the rest.
-  public var description: String {
-    let count = problems.count
-    var text = count == 1 ? "1 problem decoding JSON:" : "\(count) problems decoding JSON:"
-    for problem in problems.prefix(Self.describedProblems) {
-      text += "\n  " + problem.detailedDescription.replacingNewlines()
-    }
-    if count > Self.describedProblems {
-      text += "\n  … and \(count - Self.describedProblems) more"
-    }
-    return text
-  }
-
-  /// How many problems ``description`` shows.
-  public static let describedProblems = 20
-}
-
 extension String {
-  fileprivate func replacingNewlines() -> String {
+  func replacingNewlines() -> String {
     split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
+  }
+}
+
+extension JSONDecodingProblem {
+  /// The problem a decode reports for input the reader rejected: kind
+  /// ``Kind-swift.enum/malformedJSON``, with the reader's position, excerpt and message.
+  ///
+  /// - Parameter error: The reader's error.
+  public init(readError error: JSONReadError) {
+    let path = error.path.flatMap { try? JSONPath(parsing: $0) } ?? JSONPath()
+    self.init(
+      kind: .malformedJSON, path: path, offset: error.offset, line: error.line,
+      column: error.column, excerpt: error.excerpt, excerptColumn: error.excerptColumn,
+      expected: "valid JSON", found: error.message)
   }
 }

@@ -1,0 +1,62 @@
+public import BinderyJSON
+public import Foundation
+
+/// A decode ready to run: its context and the decoder of the value to read.
+@usableFromInline
+struct PreparedDecode {
+  @usableFromInline let context: JSONDecodingContext
+  @usableFromInline let root: JSONValueDecoder
+}
+
+extension JSONDecodingContext {
+  /// Parses the input and finds the value to decode: the part of a decode that does not depend
+  /// on the type.
+  @usableFromInline
+  static func prepare(input: some JSONInput, at path: String?, options: JSONDecodingOptions)
+    throws(JSONDecodingError) -> PreparedDecode
+  {
+    let document: JSONDocument
+    do {
+      document = try input.jsonDocument(options: options.reading)
+    } catch let error as JSONReadError {
+      throw JSONDecodingError(problems: [JSONDecodingProblem(readError: error)])
+    } catch {
+      throw JSONDecodingError(problems: [
+        JSONDecodingProblem(
+          kind: .malformedJSON, path: JSONPath(), offset: 0, line: 0, column: 0,
+          expected: "a value JSON can hold", found: "\(error)")
+      ])
+    }
+    return try prepare(document: document, at: path, options: options)
+  }
+
+  /// Finds the value to decode in a parsed document.
+  @usableFromInline
+  static func prepare(document: JSONDocument, at path: String?, options: JSONDecodingOptions)
+    throws(JSONDecodingError) -> PreparedDecode
+  {
+    let context = JSONDecodingContext(document: document, options: options)
+    var index = 0
+    if let path {
+      do {
+        index = try document.root.cursor(at: try JSONPath(parsing: path)).index
+      } catch {
+        var problem = JSONDecodingProblem(readError: error)
+        problem.kind = .resultNotFound
+        problem.expected = "a value at '\(path)'"
+        problem.found = error.message
+        throw JSONDecodingError(problems: [problem])
+      }
+    }
+    let scope = JSONDecodingScope(
+      coercesValues: options.coercesValues, lossy: options.lossyCollections)
+    return PreparedDecode(
+      context: context, root: JSONValueDecoder(context: context, index: index, scope: scope))
+  }
+
+  /// The error that ends a failed decode: every problem and warning recorded.
+  @usableFromInline
+  func failure() -> JSONDecodingError {
+    JSONDecodingError(problems: problems, warnings: warnings)
+  }
+}

@@ -1,0 +1,9 @@
+public import BinderyJSON
+
+/// What an export does with a `nil` optional property.
+public enum JSONNullEncoding: Sendable, Hashable {
+  /// Leave the key out.
+  case omit
+  /// Write the key with `null`.
+  case write
+}

@@ -1,0 +1,172 @@
+public import BinderyJSON
+
+/// Writes one JSON value of an export: the argument of ``JSONEncodable/encode(to:)``.
+public struct JSONValueEncoder {
+  @usableFromInline let context: JSONEncodingContext
+  /// Whether this value is the top-level one, to whose members the export filter applies.
+  @usableFromInline let isRoot: Bool
+  /// The index of the date format in force in the context's `dateFormats`.
+  @usableFromInline let dates: Int
+
+  @usableFromInline
+  init(context: JSONEncodingContext, isRoot: Bool = false, dates: Int) {
+    self.context = context
+    self.isRoot = isRoot
+    self.dates = dates
+  }
+
+  /// The options of the export under way.
+  public var options: JSONEncodingOptions { context.options }
+  /// The date format `Date` values use here unless a transformer says otherwise.
+  public var dateFormat: JSONDateFormat { context.dateFormat(at: dates) }
+
+  /// Writes `null`.
+  ///
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written here.
+  public func null() throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.null() }
+  }
+
+  /// Writes `true` or `false`.
+  ///
+  /// - Parameter value: The Boolean.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written here.
+  public func bool(_ value: Bool) throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.bool(value) }
+  }
+
+  /// Writes a string, escaped as the writing options say.
+  ///
+  /// - Parameter value: The string.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written here.
+  public func string(_ value: String) throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.string(value) }
+  }
+
+  /// Writes an integer exactly.
+  ///
+  /// - Parameter value: The integer.
+  /// - Throws: ``JSONEncodingError`` when nothing more can be written here.
+  public func integer<T: FixedWidthInteger>(_ value: T) throws(JSONEncodingError) {
+    if T.isSigned, let small = Int64(exactly: value) {
+      try context.write { w throws(JSONWriteError) in try w.integer(small) }
+    } else if let small = UInt64(exactly: value) {
+      try context.write { w throws(JSONWriteError) in try w.integer(small) }
+    } else {
+      try context.write { w throws(JSONWriteError) in try w.integer(value) }
+    }
+  }
+
+  /// Writes a `Double` in its shortest round-trip form.
+  ///
+  /// - Parameter value: The number.
+  /// - Throws: ``JSONEncodingError`` for infinities and NaN unless the writing options allow them.
+  public func double(_ value: Double) throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.double(value) }
+  }
+
+  /// Writes a `Float` in its shortest round-trip form.
+  ///
+  /// - Parameter value: The number.
+  /// - Throws: ``JSONEncodingError`` for infinities and NaN unless the writing options allow them.
+  public func float(_ value: Float) throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.float(value) }
+  }
+
+  /// Writes a number from its exact text.
+  ///
+  /// - Parameter value: The number.
+  /// - Throws: ``JSONEncodingError`` for non-finite numbers unless the options allow them.
+  public func number(_ value: JSONNumber) throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.number(value) }
+  }
+
+  /// Writes a whole ``JSONValue``.
+  ///
+  /// - Parameter value: The value.
+  /// - Throws: ``JSONEncodingError`` for non-finite numbers or too deep nesting.
+  public func value(_ value: JSONValue) throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.value(value) }
+  }
+
+  /// Writes an object whose members `body` writes.
+  ///
+  /// - Parameter body: Writes the members.
+  /// - Throws: What `body` throws, and ``JSONEncodingError`` past the depth limit.
+  public func object(_ body: (inout JSONObjectEncoder) throws -> Void) throws {
+    try context.write { w throws(JSONWriteError) in try w.beginObject() }
+    var object = JSONObjectEncoder(
+      context: context, filter: isRoot ? context.filter : nil, dates: dates)
+    try body(&object)
+    try object.closeNested(keeping: 0)
+    try context.write { w throws(JSONWriteError) in try w.endObject() }
+  }
+
+  /// Writes an array whose elements `body` writes, each through the encoder it is given.
+  ///
+  /// - Parameter body: Writes the elements.
+  /// - Throws: What `body` throws, and ``JSONEncodingError`` past the depth limit.
+  public func array(_ body: (JSONValueEncoder) throws -> Void) throws {
+    try beginArray()
+    try body(elementEncoder)
+    try endArray()
+  }
+
+  /// Writes the elements of a sequence as an array, naming the index of a failing element.
+  ///
+  /// Inlinable so that it is specialised for the element type where it is used.
+  ///
+  /// - Parameter elements: The elements.
+  /// - Throws: The elements' errors, with their index in the path.
+  @inlinable
+  public func array<S: Sequence>(of elements: S) throws where S.Element: JSONEncodable {
+    try beginArray()
+    let element = elementEncoder
+    var position = 0
+    for value in elements {
+      do {
+        try value.encode(to: element)
+      } catch {
+        throw JSONEncodingError.prefixing(error, with: .index(position))
+      }
+      position += 1
+    }
+    try endArray()
+  }
+
+  @usableFromInline
+  func beginArray() throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.beginArray() }
+  }
+
+  @usableFromInline
+  func endArray() throws(JSONEncodingError) {
+    try context.write { w throws(JSONWriteError) in try w.endArray() }
+  }
+
+  /// The encoder of a nested value: filters apply to the top level only.
+  @usableFromInline
+  var elementEncoder: JSONValueEncoder { JSONValueEncoder(context: context, dates: dates) }
+
+  /// Writes any ``JSONEncodable`` value.
+  ///
+  /// - Parameter value: The value.
+  /// - Throws: The value's errors.
+  @inlinable
+  public func encode<T: JSONEncodable>(_ value: T) throws {
+    try value.encode(to: elementEncoder)
+  }
+
+  /// Writes a value through a transformer.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - transformer: Converts the value to JSON.
+  /// - Throws: The transformer's errors.
+  @inlinable
+  public func encode<Transformer: JSONTransformer>(
+    _ value: Transformer.Value, using transformer: Transformer
+  ) throws {
+    try transformer.encode(value, to: elementEncoder)
+  }
+}

@@ -1,0 +1,23 @@
+/// A type that can be read from any JSON value: the scalars, collections and models Bindery
+/// decodes.
+///
+/// Conform a type that is a JSON scalar on the wire by reading it in ``init(json:)``:
+///
+/// ```swift
+/// final class Tags: JSONDecodable, JSONEncodable {
+///     let words: [String]
+///     init(json: JSONValueDecoder) throws {
+///         words = try json.string().split(separator: " ").map(String.init)
+///     }
+///     func encode(to json: JSONValueEncoder) throws {
+///         try json.string(words.joined(separator: " "))
+///     }
+/// }
+/// ```
+public protocol JSONDecodable {
+  /// Reads a value.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` (or any error, reported as an invalid value).
+  init(json: JSONValueDecoder) throws
+}

@@ -1,0 +1,34 @@
+/// A type read from a JSON object, member by member: what `@JSONModel` generates.
+public protocol JSONObjectDecodable: JSONDecodable {
+  /// Reads the value from an object's members.
+  ///
+  /// - Parameter json: The object.
+  /// - Throws: ``JSONDecodingProblem`` and the failures collected below.
+  init(json: JSONObjectDecoder) throws
+
+  /// Checks the value after it was decoded; throw to reject it. Does nothing by default.
+  ///
+  /// - Throws: Any error; it is reported as a validation problem at the object's path.
+  func validate() throws
+}
+
+extension JSONObjectDecodable {
+  /// Opens the value as an object, reads the members, then runs ``validate()``.
+  ///
+  /// - Parameter json: The JSON value.
+  /// - Throws: ``JSONDecodingProblem`` when the value is not an object, and member failures.
+  public init(json: JSONValueDecoder) throws {
+    let object = try json.object()
+    self = try Self(json: object)
+    // Called here rather than through `object.validate(_:)`: handing `self` to a generic
+    // function in another module copied the whole model (a retain per string it holds).
+    do {
+      try validate()
+    } catch {
+      throw object.validationProblem(error)
+    }
+  }
+
+  /// Accepts every value.
+  public func validate() throws {}
+}

@@ -1,0 +1,3 @@
+/// A type read from and written as a single JSON value: what `@JSONModel` adopts for enums
+/// whose cases are JSON strings (or raw values).
+public protocol _JSONValueModel: JSONDecodable, JSONEncodable {}
