@@ -1,3 +1,2 @@
-// The Bindery umbrella: models, Codable and remote layers arrive in their own issues; for now it
-// re-exports the JSON core so that `import Bindery` is the one import users need.
+// `import Bindery` is the one import users need: it brings the JSON core with it.
 @_exported public import BinderyJSON

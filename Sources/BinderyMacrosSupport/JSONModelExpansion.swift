@@ -6,7 +6,7 @@ public import SwiftSyntaxMacros
 /// `@JSONModel`: adds the JSON mapping members and the conformances to `JSONModel`,
 /// `JSONUpdatable` and `Codable` (or, on an enum of strings, `JSONDecodable`/`JSONEncodable`).
 public enum JSONModelExpansion {
-  /// Adds `init(json:)`, `encode(to:)`, `update(from:)` and `jsonPropertyName(for:)` (and a
+  /// Adds `init(json:)`, `encode(to:)`, `update(from:)` and `_propertyName(for:)` (and a
   /// class's `Codable` members), reporting misuse on the offending property.
   ///
   /// - Parameters:
@@ -191,23 +191,5 @@ public enum JSONModelExpansion {
       }
       """,
     ]
-  }
-}
-
-/// The property and case attributes (`@Key`, `@Default`, `@Transform`, ...): markers read by
-/// `@JSONModel`, expanding to nothing themselves.
-public enum MarkerExpansion {
-  /// Adds nothing.
-  ///
-  /// - Parameters:
-  ///   - node: The attribute.
-  ///   - declaration: The property or case.
-  ///   - context: The expansion context.
-  /// - Returns: No declarations.
-  public static func expansion(
-    of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
-    in context: some MacroExpansionContext
-  ) -> [DeclSyntax] {
-    []
   }
 }

@@ -198,8 +198,7 @@ enum ModelAnalysis {
           // `var a, b: Int` gives both bindings the type written last.
           type = bindings[position...].lazy.compactMap { $0.typeAnnotation?.type }.first
           if let initializer = binding.initializer?.value, binding.typeAnnotation == nil {
-            type =
-              TypeShape.inferred(from: initializer) ?? (binding.initializer == nil ? type : nil)
+            type = TypeShape.inferred(from: initializer)
           }
         }
         var property = ModelProperty(

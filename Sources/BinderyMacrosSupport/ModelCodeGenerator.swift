@@ -356,14 +356,14 @@ struct ModelCodeGenerator {
       lines.append(
         "if keyPath == \(keyPath(property)) { return \(literal(property.name)) }")
     }
-    lines.append(model.isSubclass ? "return super.jsonPropertyName(for: keyPath)" : "return nil")
+    lines.append(model.isSubclass ? "return super._propertyName(for: keyPath)" : "return nil")
     let kind: String
     switch model.kind {
     case .openClass(let isSubclass, _): kind = isSubclass ? "override class" : "class"
     default: kind = "static"
     }
     return """
-      \(openAccess)\(kind) func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+      \(openAccess)\(kind) func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
       \(lines.map { "    " + $0 }.joined(separator: "\n"))
       }
       """

@@ -62,7 +62,7 @@ struct JSONModelDiagnosticTests {
               return __macro_local_7changedfMu_
           }
 
-          static func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
               if keyPath == \Self.a {
                   return "a"
               }
@@ -133,7 +133,7 @@ struct JSONModelDiagnosticTests {
               return __macro_local_7changedfMu_
           }
 
-          static func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
               if keyPath == \Self.cache {
                   return "cache"
               }
@@ -287,7 +287,7 @@ struct JSONModelDiagnosticTests {
               return __macro_local_7changedfMu_
           }
 
-          static func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
               if keyPath == \Self.kind {
                   return "kind"
               }

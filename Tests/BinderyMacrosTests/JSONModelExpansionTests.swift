@@ -103,7 +103,7 @@ struct JSONModelExpansionTests {
               return __macro_local_7changedfMu_
           }
 
-          public static func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+          public static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
               if keyPath == \Self.title {
                   return "title"
               }
@@ -215,7 +215,7 @@ struct JSONModelExpansionTests {
               return __macro_local_7changedfMu_
           }
 
-          static func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
               if keyPath == \Self.firstName {
                   return "firstName"
               }
@@ -324,7 +324,7 @@ struct JSONModelExpansionTests {
               return __macro_local_7changedfMu_
           }
 
-          static func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
               if keyPath == \Self.remoteId {
                   return "remoteId"
               }
@@ -403,7 +403,7 @@ struct JSONModelExpansionTests {
               return __macro_local_7changedfMu_
           }
 
-          static func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
               if keyPath == \Self.name {
                   return "name"
               }
@@ -465,7 +465,7 @@ struct JSONModelExpansionTests {
               return __macro_local_7changedfMu_
           }
 
-          open class func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+          open class func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
               if keyPath == \Resource.id {
                   return "id"
               }
@@ -521,11 +521,11 @@ struct JSONModelExpansionTests {
               return __macro_local_7changedfMu0_
           }
 
-          override class func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+          override class func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
               if keyPath == \Comment.body {
                   return "body"
               }
-              return super.jsonPropertyName(for: keyPath)
+              return super._propertyName(for: keyPath)
           }
 
           private static let __macro_local_8jsonKeysfMu0_ = Bindery._JSONKeyTable(["body"])
@@ -590,7 +590,7 @@ struct JSONModelExpansionTests {
               return __macro_local_7changedfMu_
           }
 
-          static func jsonPropertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
               if keyPath == \Album.title {
                   return "title"
               }

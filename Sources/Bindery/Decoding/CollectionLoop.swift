@@ -1,5 +1,3 @@
-public import BinderyJSON
-
 /// The bookkeeping every collection's decode loop shares (arrays, sets, dictionaries): a
 /// failing element is recorded, or skipped with a warning when the collection is lossy; the
 /// end throws what was recorded, or a problem when a lossy collection lost every element.

@@ -1,6 +1,3 @@
-public import BinderyJSON
-public import Foundation
-
 /// A decoded value with the warnings its decode gathered (coercions, skipped elements,
 /// defaults used for bad values).
 public struct JSONDecoded<Value> {

@@ -1,5 +1,5 @@
 public import BinderyJSON
-public import Foundation
+import Foundation
 
 /// A decode ready to run: its context and the decoder of the value to read.
 @usableFromInline

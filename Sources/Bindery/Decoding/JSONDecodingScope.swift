@@ -1,5 +1,3 @@
-public import BinderyJSON
-
 /// Settings that apply below a point of the decode: a model's or property's own choices
 /// override the call's.
 @usableFromInline

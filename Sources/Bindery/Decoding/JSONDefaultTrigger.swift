@@ -1,5 +1,3 @@
-public import BinderyJSON
-
 /// When a property's ``Default(_:when:)`` value replaces what the input had.
 public enum JSONDefaultTrigger: Sendable, Hashable {
   /// Only when the key is missing.

@@ -1,5 +1,3 @@
-public import BinderyJSON
-
 /// The state of one export: the writer, the options, the top-level model's filter and the
 /// date formats in force.
 @usableFromInline

@@ -1,5 +1,3 @@
-public import BinderyJSON
-
 /// What an export does with a `nil` optional property.
 public enum JSONNullEncoding: Sendable, Hashable {
   /// Leave the key out.

@@ -1,5 +1,3 @@
-public import BinderyJSON
-
 /// The error a model decode throws: every problem it found (or only the first, in
 /// ``JSONDecodingOptions/stopsAtFirstError`` mode), with the warnings gathered before.
 ///

@@ -1,5 +1,5 @@
 public import BinderyJSON
-public import Foundation
+import Foundation
 
 /// One problem met while decoding models: where it is in the input, what was expected, what was
 /// found, and a hint when one helps.

@@ -143,7 +143,7 @@ extension JSONModel {
   private func names(_ keyPaths: Set<AnyKeyPath>) throws -> Set<String> {
     try Set(
       keyPaths.map { keyPath in
-        guard let name = Self.jsonPropertyName(for: keyPath) else {
+        guard let name = Self._propertyName(for: keyPath) else {
           throw JSONEncodingError(
             message: "\(keyPath) is not a stored property \(Self.self) exports")
         }

@@ -1,5 +1,3 @@
-public import BinderyJSON
-
 /// Which properties of the top-level model an export writes.
 struct JSONExportFilter {
   var included: Set<String>?

@@ -54,12 +54,12 @@ import BinderyJSON
 @attached(
   member,
   names: named(init(json:)), named(encode(to:)), named(update(from:)),
-  named(jsonPropertyName(for:)), named(init(from:))
+  named(_propertyName(for:)), named(init(from:))
 )
 @attached(
   extension, conformances: JSONModel, JSONUpdatable, _JSONValueModel, Codable,
   names: named(init(from:)), named(encode(to:)), named(init(json:)), named(update(from:)),
-  named(jsonPropertyName(for:))
+  named(_propertyName(for:))
 )
 public macro JSONModel(
   keyStrategy: JSONKeyStrategy = .useDefaultKeys, coercesValues: Bool = false,
@@ -93,7 +93,7 @@ public macro JSONModel(
 @attached(
   member,
   names: named(init(json:)), named(encode(to:)), named(update(from:)),
-  named(jsonPropertyName(for:)), named(init(from:))
+  named(_propertyName(for:)), named(init(from:))
 )
 public macro JSONModel<Superclass: JSONModel & JSONUpdatable>(
   inheriting superclass: Superclass.Type, keyStrategy: JSONKeyStrategy = .useDefaultKeys,

@@ -1,15 +1,16 @@
 /// A model read from and written to JSON objects, with filters by key path on export: the
 /// protocol `@JSONModel` adopts. Hand-written conformances work the same way.
 public protocol JSONModel: JSONObjectDecodable, JSONObjectEncodable {
-  /// The name of the stored property a key path refers to, for `jsonData(excluding:)` and
-  /// `jsonData(including:)`; `nil` for key paths that are not stored properties.
+  /// For generated code: the Swift name of the stored property a key path refers to, for
+  /// `jsonData(excluding:)` and `jsonData(including:)`; `nil` for key paths that are not
+  /// stored properties.
   ///
   /// - Parameter keyPath: A key path such as `\.views`.
   /// - Returns: The property's name.
-  static func jsonPropertyName(for keyPath: AnyKeyPath) -> String?
+  static func _propertyName(for keyPath: AnyKeyPath) -> String?
 }
 
 extension JSONModel {
   /// No key path names a property unless the conformance says so.
-  public static func jsonPropertyName(for keyPath: AnyKeyPath) -> String? { nil }
+  public static func _propertyName(for keyPath: AnyKeyPath) -> String? { nil }
 }
