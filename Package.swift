@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
-// Bindery: JSON to typed Swift models and back. See ../shared/DESIGN.md §2 for the layering:
-// dependencies point down the table only, and BinderyJSON depends on the standard library alone.
+// Bindery: JSON to typed Swift models and back. Dependencies point one way: BinderyJSON (the
+// standard library alone) ← Bindery ← BinderyRemote, the CLI and the example.
 import CompilerPluginSupport
 import PackageDescription
 
@@ -128,6 +128,11 @@ let package = Package(
     .testTarget(
       name: "BinderyNamingTests",
       dependencies: ["BinderyNaming"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: ["Bindery", "BinderyRemote"],
       swiftSettings: strictSettings
     ),
     .testTarget(
