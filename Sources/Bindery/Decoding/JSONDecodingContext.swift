@@ -228,20 +228,9 @@ final class JSONDecodingContext {
     spendDetail() ? document.root.cursor(atIndex: index).path : JSONPath()
   }
 
-  /// `string "abc"`, `number 12`, `object`, `array of 3`, `null`, `true`.
+  /// What the value at `index` is, in the words of every "found …" (see `JSONCursor`).
   func describe(at index: Int) -> String {
-    let cursor = document.root.cursor(atIndex: index)
-    switch cursor.kind {
-    case .null: return "null"
-    case .bool: return (try? cursor.bool()) == true ? "true" : "false"
-    case .number: return "number " + ((try? cursor.numberText()) ?? "")
-    case .string:
-      let text = (try? cursor.string()) ?? ""
-      let short = text.count > 40 ? String(text.prefix(40)) + "…" : text
-      return "string \"\(short)\""
-    case .array: return "an array of \(cursor.count)"
-    case .object: return "an object"
-    }
+    document.root.cursor(atIndex: index).describe()
   }
 
   /// Records an error thrown while decoding the value at `index`: problems as they are, errors

@@ -83,8 +83,10 @@ public struct JSONCursor: Sendable {
     failure(.typeMismatch, "expected \(expected), found \(describe())")
   }
 
-  /// A short description of the value for messages: `string "abc"`, `number 12`, `array`.
-  func describe() -> String {
+  /// What a message says was found: `string "abc"` (cut at 40 characters), `number 12`,
+  /// `an array of 3`, `an object`, `null`, `true`. The one wording of every "expected …,
+  /// found …" in Bindery's own errors (the Codable decoder keeps Foundation's words).
+  package func describe() -> String {
     let entry = entry
     switch entry.kind {
     case .null: return "null"
@@ -98,7 +100,7 @@ public struct JSONCursor: Sendable {
       var text = document.string(entry)
       if text.count > 40 { text = String(text.prefix(40)) + "…" }
       return "string \"\(text)\""
-    case .array: return "an array"
+    case .array: return "an array of \(entry.count)"
     case .object: return "an object"
     }
   }
