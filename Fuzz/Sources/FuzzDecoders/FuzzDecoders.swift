@@ -57,9 +57,10 @@ let bindery = BinderyDecoder()
 
 /// Decodes the input three ways and checks they agree: the same value, or all three errors.
 ///
-/// One difference is by design and not compared for the model decode: a nonzero number too
-/// small for `Double` (`1e-400`) reads as zero there, as IEEE 754 rounds it; `JSONDecoder`
-/// and `BinderyDecoder` reject it.
+/// Nonzero numbers too small for `Double` (`1e-400`, `-4E-7818`) are left out too:
+/// `JSONDecoder` rejects them in a `Double` field (so does `BinderyDecoder`, tested on its own)
+/// but reads 0 in an integer field, where Bindery rejects a number that is not a whole one; the
+/// model decode rounds them to zero in a `Double` field, as IEEE 754 does.
 ///
 /// Bindery reads strictly (RFC 8259, valid UTF-8) where Foundation checks only what a decode
 /// visits, so input that is not strict JSON must fail in both Bindery decoders, and is not
@@ -79,12 +80,12 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     return 0
   }
-  if meansDifferentThings(document.root) { return 0 }
+  if meansDifferentThings(document.root) || underflowsToZero(document.root) { return 0 }
   let reference = Result { try foundation.decode(PlainRecord.self, from: data) }
   let codable = Result { try bindery.decode(PlainRecord.self, from: bytes) }
   let model = Result { PlainRecord(try FuzzRecord(json: bytes)) }
   check("BinderyDecoder", codable, against: reference, bytes)
-  if !underflowsToZero(document.root) { check("@JSONModel", model, against: reference, bytes) }
+  check("@JSONModel", model, against: reference, bytes)
   // A model that decoded writes JSON that decodes to the same model.
   if case .success(let record) = model, let decoded = try? FuzzRecord(json: bytes) {
     guard let written = try? decoded.jsonBytes(),
