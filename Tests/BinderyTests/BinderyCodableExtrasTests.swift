@@ -81,6 +81,24 @@ struct BinderyCodableExtrasTests {
         == "Parsed JSON number <300> does not fit in UInt8. (line 1, column 36)")
   }
 
+  /// Where Bindery departs from JSONDecoder on purpose: a number too small to be told from
+  /// zero is not the integer 0 (JSONDecoder reads `-4E-7818` into an `Int64` as 0, yet
+  /// rejects the same number in a `Double`).
+  @Test func aNumberThatUnderflowsIsNotTheIntegerZero() throws {
+    struct Record: Decodable { var wide: Int64 }
+    let json = Data(#"{"wide": -4E-7818}"#.utf8)
+    let error = try #require(throws: DecodingError.self) {
+      try BinderyDecoder().decode(Record.self, from: json)
+    }
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("expected dataCorrupted, got \(error)")
+      return
+    }
+    #expect(ErrorShape(error).path == ["wide"])
+    #expect(context.debugDescription.contains("<-4E-7818> does not fit in Int64"))
+    #expect((try? JSONDecoder().decode(Record.self, from: json))?.wide == 0)
+  }
+
   @Test func syntaxErrorsNameLineAndColumn() throws {
     let error = try #require(throws: DecodingError.self) {
       try BinderyDecoder().decode([Int].self, from: Data("[1,\n 2,\n]".utf8))
