@@ -5,7 +5,8 @@ import Foundation
 /// Gregorian calendar, English month and day names.
 struct DatePattern: Sendable, Hashable {
   enum Field: Sendable, Hashable {
-    case literal(String)
+    /// Literal text, by its index in `literals`.
+    case literal(Int)
     case year(width: Int)
     case month(width: Int)
     case monthName
@@ -19,28 +20,12 @@ struct DatePattern: Sendable, Hashable {
     case offsetBasic, offsetExtended, zoneName
   }
 
-  /// A field as the reader uses it: literals by their index in `literalBytes`.
-  enum CompiledField: Sendable, Hashable {
-    case literal(Int)
-    case year(width: Int)
-    case month(width: Int)
-    case monthName
-    case day(width: Int)
-    case hour(width: Int)
-    case minute
-    case second
-    case fraction(digits: Int)
-    case weekdayName
-    case offsetBasic, offsetExtended, zoneName
-  }
-
   let text: String
+  /// The fields, made once with the pattern, so that reading a date allocates nothing.
   let fields: [Field]
+  /// The literal texts of the pattern, as UTF-8.
+  let literals: [[UInt8]]
   let timeZoneOffset: Int
-  /// The fields for reading, with literal text as UTF-8 bytes: built once with the pattern,
-  /// so that reading a date allocates nothing.
-  let compiled: [CompiledField]
-  let literalBytes: [[UInt8]]
 
   static let monthNames = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
@@ -51,13 +36,15 @@ struct DatePattern: Sendable, Hashable {
     text = pattern
     self.timeZoneOffset = timeZoneOffset
     var fields: [Field] = []
+    var literals: [[UInt8]] = []
     let characters = Array(pattern)
     var i = 0
     func appendLiteral(_ text: String) {
-      if case .literal(let previous) = fields.last {
-        fields[fields.count - 1] = .literal(previous + text)
+      if case .literal(let index) = fields.last {
+        literals[index] += Array(text.utf8)
       } else {
-        fields.append(.literal(text))
+        literals.append(Array(text.utf8))
+        fields.append(.literal(literals.count - 1))
       }
     }
     while i < characters.count {
@@ -92,27 +79,7 @@ struct DatePattern: Sendable, Hashable {
       i += run
     }
     self.fields = fields
-    var literalBytes: [[UInt8]] = []
-    compiled = fields.map { field in
-      switch field {
-      case .literal(let text):
-        literalBytes.append(Array(text.utf8))
-        return .literal(literalBytes.count - 1)
-      case .year(let width): return .year(width: width)
-      case .month(let width): return .month(width: width)
-      case .monthName: return .monthName
-      case .day(let width): return .day(width: width)
-      case .hour(let width): return .hour(width: width)
-      case .minute: return .minute
-      case .second: return .second
-      case .fraction(let digits): return .fraction(digits: min(digits, 9))
-      case .weekdayName: return .weekdayName
-      case .offsetBasic: return .offsetBasic
-      case .offsetExtended: return .offsetExtended
-      case .zoneName: return .zoneName
-      }
-    }
-    self.literalBytes = literalBytes
+    self.literals = literals
   }
 
   // MARK: Reading
@@ -129,10 +96,10 @@ struct DatePattern: Sendable, Hashable {
     var (year, month, day, hour, minute, second) = (1970, 1, 1, 0, 0, 0)
     var fraction = 0.0
     var offset = timeZoneOffset
-    for field in compiled {
+    for field in fields {
       switch field {
       case .literal(let index):
-        guard reader.skip(literalBytes[index]) else { return nil }
+        guard reader.skip(literals[index]) else { return nil }
       case .year(let width):
         guard let value = reader.number(min: width, max: width) else { return nil }
         year = width == 2 ? 2000 + value : value
@@ -156,7 +123,7 @@ struct DatePattern: Sendable, Hashable {
         second = value
       case .fraction(let digits):
         let start = reader.position
-        guard let value = reader.number(min: digits, max: 9) else { return nil }
+        guard let value = reader.number(min: min(digits, 9), max: 9) else { return nil }
         fraction = Double(value) / Self.powersOfTen[reader.position - start]
       case .weekdayName:
         guard reader.name(in: Self.weekdayNameBytes) != nil else { return nil }
@@ -213,7 +180,7 @@ struct DatePattern: Sendable, Hashable {
     var out = ""
     for field in fields {
       switch field {
-      case .literal(let text): out += text
+      case .literal(let index): out += String(decoding: literals[index], as: UTF8.self)
       case .year(let width): out += width == 2 ? pad(year % 100, 2) : pad(year, 4)
       case .month(let width): out += pad(month, width)
       case .monthName: out += Self.monthNames[month - 1]
