@@ -57,7 +57,8 @@ let bindery = BinderyDecoder()
 
 /// Decodes the input three ways and checks they agree: the same value, or all three errors.
 ///
-/// Nonzero numbers too small for `Double` (`1e-400`, `-4E-7818`) are left out too:
+/// Input `JSONDecoder` calls invalid while `JSONSerialization` reads it (`0E2`) has no
+/// reference and is left out. Nonzero numbers too small for `Double` (`1e-400`, `-4E-7818`) are left out too:
 /// `JSONDecoder` rejects them in a `Double` field (so does `BinderyDecoder`, tested on its own)
 /// but reads 0 in an integer field, where Bindery rejects a number that is not a whole one; the
 /// model decode rounds them to zero in a `Double` field, as IEEE 754 does.
@@ -82,6 +83,14 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   }
   if meansDifferentThings(document.root) || underflowsToZero(document.root) { return 0 }
   let reference = Result { try foundation.decode(PlainRecord.self, from: data) }
+  // JSONDecoder calls some valid JSON invalid (`0E2`, which JSONSerialization reads): no
+  // reference there.
+  if case .failure(DecodingError.dataCorrupted(let context)) = reference,
+    context.debugDescription.contains("not valid JSON"),
+    (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
+  {
+    return 0
+  }
   let codable = Result { try bindery.decode(PlainRecord.self, from: bytes) }
   let model = Result { PlainRecord(try FuzzRecord(json: bytes)) }
   check("BinderyDecoder", codable, against: reference, bytes)
