@@ -2,7 +2,7 @@
 // JSON keys. Property names spell the JSON keys, so no key strategy is involved.
 //
 // - Top level: `@JSONModel` types (the macro supplies their `Codable` conformance too; the
-//   comparison never uses it). Read and written through `init(jsonBytes:)` and `jsonBytes()`.
+//   comparison never uses it). Read and written through `init(json:)` and `jsonBytes()`.
 // - `Plain`: the same types with only the compiler's synthesized `Codable`, for Foundation's
 //   `JSONDecoder`/`JSONEncoder` and Bindery's `BinderyDecoder`/`BinderyEncoder`.
 // - `Dated`: the `@JSONModel` twitter types that read every `created_at` as a `Date`.
