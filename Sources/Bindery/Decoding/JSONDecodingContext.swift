@@ -85,8 +85,7 @@ final class JSONDecodingContext {
   /// belongs to the same object.
   func lookUp(_ key: String, in object: Int, slot: Int?) -> Int? {
     guard let slot else {
-      var lookup = MemberLookup(document: document, object: object)
-      return lookup.valueIndex(forKey: key, in: document)
+      return MemberLookup.valueIndex(forKey: key, inObject: object, of: document)
     }
     return lookUp(key, inSlot: slot, object: object)
   }

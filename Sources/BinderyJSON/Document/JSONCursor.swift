@@ -210,21 +210,8 @@ public struct JSONCursor: Sendable {
   }
 
   private func lookUp(_ key: String) -> JSONCursor? {
-    var key = key
-    return key.withUTF8 { utf8 in
-      let tape = document.tape
-      let end = tape[index].end
-      let lastWins = document.options.duplicateKeys == .lastWins
-      var found: Int?
-      var member = index + 1
-      while member < end {
-        if document.string(tape[member], equals: utf8) {
-          found = member + 1
-          if !lastWins { break }
-        }
-        member = document.next(after: member + 1)
-      }
-      return found.map { JSONCursor(document: document, index: $0) }
+    MemberLookup.valueIndex(forKey: key, inObject: index, of: document).map {
+      JSONCursor(document: document, index: $0)
     }
   }
 

@@ -28,6 +28,17 @@ package struct MemberLookup {
     self.knownUnique = document.options.duplicateKeys == .reject ? true : nil
   }
 
+  /// The tape index of the value for `key` in the object at tape index `object`, found by one
+  /// pass from its first member under the document's duplicate-key policy: for a single
+  /// search, where checking that the keys are unique would cost more than it saves.
+  package static func valueIndex(
+    forKey key: String, inObject object: Int, of document: JSONDocument
+  ) -> Int? {
+    var lookup = MemberLookup(document: document, object: object)
+    lookup.knownUnique = false
+    return lookup.valueIndex(forKey: key, in: document)
+  }
+
   /// The tape index of the value for `key`, or `nil` when the object has no such member.
   package mutating func valueIndex(forKey key: String, in document: JSONDocument) -> Int? {
     // Literal and native strings are contiguous: read them in place, without a copy.
