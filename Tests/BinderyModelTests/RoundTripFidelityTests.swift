@@ -121,6 +121,28 @@ final class CodableNote: Codable {
     #expect(problem.expected.contains(reason))
   }
 
+  @Test func anErrorReadThroughJSONDecoderNamesThePathWithoutAPositionItNeverSaw() throws {
+    let json = Data(#"{"title": "t",    "media": {"m": 12}}"#.utf8)
+    let error = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode(CodableMedia.self, from: json)
+    }
+    guard case .typeMismatch(_, let context) = error else {
+      Issue.record("expected typeMismatch, got \(error)")
+      return
+    }
+    #expect(context.codingPath.map(\.stringValue) == ["media", "m"])
+    #expect(context.debugDescription == "media.m: expected a string, found number 12")
+    // Through BinderyDecoder the position is the input's own.
+    let direct = try #require(throws: DecodingError.self) {
+      try BinderyDecoder().decode(CodableMedia.self, from: json)
+    }
+    guard case .typeMismatch(_, let directContext) = direct else {
+      Issue.record("expected typeMismatch, got \(direct)")
+      return
+    }
+    #expect(directContext.debugDescription.contains("(line 1, column 34)"))
+  }
+
   @Test func aModelThatAlsoSaysCodableKeepsItsMappingUnderFoundation() throws {
     let json = Data(#"{"title": "t", "media": {"m": "u"}}"#.utf8)
     let expected = CodableMedia(url: "u", title: "t")

@@ -125,6 +125,7 @@ public enum _JSONModelCoding {
     let context = JSONDecodingContext(document: document, options: options)
     context.bridgesToDecodingError = bridge
     context.codingPathBase = decoder.codingPath
+    context.hasUserText = false
     return (context, 0, decoder.codingPath)
   }
 

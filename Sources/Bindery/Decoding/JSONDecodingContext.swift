@@ -15,6 +15,10 @@ final class JSONDecodingContext {
   var bridgesToDecodingError = false
   /// The coding path above the document's top, for those errors.
   var codingPathBase: [any CodingKey] = []
+  /// False when the document is not the user's input but a value re-written from another
+  /// Codable decoder: problems then name their path only, since a line, column or excerpt
+  /// would point into text the user never sent.
+  var hasUserText = true
   /// The date formats in force somewhere in this decode.
   var dateFormats: DateFormatTable
 
@@ -203,6 +207,11 @@ final class JSONDecodingContext {
     }
     var path = cursor.path
     if let component { path = path.appending(component) }
+    guard hasUserText else {
+      return JSONDecodingProblem(
+        kind: kind, path: path, offset: 0, line: 0, column: 0, expected: expected,
+        found: found ?? describe(at: index), hint: hint)
+    }
     let location = document.locate(offset: cursor.offset)
     return JSONDecodingProblem(
       kind: kind, path: path, offset: cursor.offset, line: location.line, column: location.column,

@@ -108,15 +108,19 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
   /// of one decode name their byte offset only (see ``hasLocation``).
   public var description: String {
     guard hasLocation else {
-      return "byte \(offset): \(message)" + (hint.isEmpty ? "" : "; \(hint)")
+      // Past a decode's detail budget (no path either), or read through another Codable
+      // decoder (a path, but no text of the user's to point into).
+      let place = path.components.isEmpty ? "byte \(offset)" : path.description
+      return "\(place): \(message)" + (hint.isEmpty ? "" : "; \(hint)")
     }
     let place = path.components.isEmpty ? "top level" : path.description
     return "\(place) (line \(line), column \(column)): \(message)"
       + (hint.isEmpty ? "" : "; \(hint)")
   }
 
-  /// Whether ``path``, ``line``, ``column`` and ``excerpt`` were computed. A decode computes them
-  /// for its first 200 problems and warnings: each costs a pass over the input.
+  /// Whether ``line``, ``column`` and ``excerpt`` were computed. A decode computes them (and
+  /// ``path``) for its first 200 problems and warnings, each costing a pass over the input; a
+  /// model read through another Codable decoder has a path but no position.
   public var hasLocation: Bool { line > 0 }
 
   /// ``description`` followed by the excerpt and a caret under the problem, for terminals.
