@@ -7,7 +7,9 @@
 #   Scripts/test-asan.sh --filter Model  # some tests
 #
 # Tests that run a built executable in a child process, and the exit tests, run it
-# instrumented too. Expect a first build of several minutes.
+# instrumented too. Expect a first build of several minutes. An incremental build does not
+# always recompile modules that inline a changed type's layout (`@usableFromInline` stored
+# properties); a crash in code that has not changed calls for `rm -rf .build-asan`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Swift's runtime keeps some allocations for the life of the process; leaks are not what this
