@@ -8,31 +8,27 @@ import SwiftSyntaxMacros
 struct ModelCodeGenerator {
   let model: ModelDescription
   let context: any MacroExpansionContext
-  /// Whether `Codable` members are needed (the type does not conform already).
+  /// Whether a class gets Codable members in its body (it does not write its own).
   let addsCodable: Bool
-  /// Static properties holding each distinct date format a model uses (`@Transform(.dateFormat(
-  /// "..."))`, `@JSONModel(dates: ...)`), by expression text, so that a pattern is compiled
-  /// once per type rather than once per value (none in generic contexts, which cannot have
-  /// static stored properties).
-  let statics: [String: String]
+  /// The date formats the model uses (`@Transform(.dateFormat("..."))`, `@JSONModel(dates:
+  /// ...)`), each distinct expression once with the name of the static property that holds it,
+  /// so that a pattern is compiled once per type rather than once per value. Empty in generic
+  /// contexts, which cannot have static stored properties.
+  let dateFormats: [(expression: String, name: String)]
 
   init(model: ModelDescription, context: any MacroExpansionContext, addsCodable: Bool) {
     self.model = model
     self.context = context
     self.addsCodable = addsCodable
-    var statics: [String: String] = [:]
+    var expressions: [String] = []
     if model.storesStatics {
-      for property in model.properties {
-        guard let transformer = property.transformer, Self.isDateFormat(transformer),
-          statics[transformer.trimmedDescription] == nil
-        else { continue }
-        statics[transformer.trimmedDescription] = context.makeUniqueName("dateFormat").text
-      }
-      if let dates = model.options.dates?.trimmedDescription {
-        statics[dates] = context.makeUniqueName("dates").text
+      var used = model.properties.compactMap(\.transformer).filter(Self.isDateFormat)
+      if let dates = model.options.dates { used.append(dates) }
+      for expression in used.map(\.trimmedDescription) where !expressions.contains(expression) {
+        expressions.append(expression)
       }
     }
-    self.statics = statics
+    dateFormats = expressions.map { ($0, context.makeUniqueName("dateFormat").text) }
   }
 
   /// Whether an expression spells one of `JSONDateFormat`'s own formats (`.dateFormat(...)`,
@@ -49,27 +45,16 @@ struct ModelCodeGenerator {
       && names.contains(member.declName.baseName.text)
   }
 
-  /// The expression that reads a hoisted transformer or date format, or the text itself.
+  /// The expression that reads a hoisted date format, or the expression itself.
   func hoisted(_ expression: some SyntaxProtocol) -> String {
     let text = expression.trimmedDescription
-    guard let name = statics[text] else { return text }
+    guard let name = dateFormats.first(where: { $0.expression == text })?.name else { return text }
     return "\(model.isClass ? model.typeName : "Self").\(name)"
   }
 
-  /// The declarations of the hoisted expressions.
+  /// The static properties holding the date formats.
   func staticDeclarations() -> [String] {
-    var result: [String] = []
-    var declared: Set<String> = []
-    for property in model.properties {
-      guard let text = property.transformer?.trimmedDescription, let name = statics[text],
-        declared.insert(name).inserted
-      else { continue }
-      result.append("private static let \(name): Bindery.JSONDateFormat = \(text)")
-    }
-    if let text = model.options.dates?.trimmedDescription, let name = statics[text] {
-      result.append("private static let \(name): Bindery.JSONDateFormat = \(text)")
-    }
-    return result
+    dateFormats.map { "private static let \($0.name): Bindery.JSONDateFormat = \($0.expression)" }
   }
 
   var access: String { model.access }

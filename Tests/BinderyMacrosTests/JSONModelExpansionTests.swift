@@ -271,7 +271,7 @@ struct JSONModelExpansionTests {
 
       extension Tag: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json.coercing().dates(Self.__macro_local_5datesfMu_)._prefetching(Self.__macro_local_8jsonKeysfMu_)
+              let __macro_local_4jsonfMu_ = json.coercing().dates(Self.__macro_local_10dateFormatfMu_)._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_8remoteIdfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.remoteId
                       }, forKey: Bindery.JSONKey._member("id", tableIndex: 0)))
@@ -291,7 +291,7 @@ struct JSONModelExpansionTests {
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
-              json.setDateFormat(Self.__macro_local_5datesfMu_)
+              json.setDateFormat(Self.__macro_local_10dateFormatfMu_)
               if json.includes("remoteId") {
                   try json.encode(self.remoteId, forKey: "id")
               }
@@ -308,7 +308,7 @@ struct JSONModelExpansionTests {
 
           mutating func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
               var __macro_local_7changedfMu_ = Swift.Set<Swift.AnyKeyPath>()
-              let __macro_local_4jsonfMu0_ = json.coercing().dates(Self.__macro_local_5datesfMu_)
+              let __macro_local_4jsonfMu0_ = json.coercing().dates(Self.__macro_local_10dateFormatfMu_)
               if try __macro_local_4jsonfMu0_.update(&self.remoteId, forKey: "id") {
                   __macro_local_7changedfMu_.insert(\Self.remoteId)
               }
@@ -342,7 +342,7 @@ struct JSONModelExpansionTests {
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["id", "resource_uri", "children", "count"])
 
-          private static let __macro_local_5datesfMu_: Bindery.JSONDateFormat = .unixSeconds
+          private static let __macro_local_10dateFormatfMu_: Bindery.JSONDateFormat = .unixSeconds
 
           init(from decoder: any Swift.Decoder) throws {
               let source = try Bindery._JSONModelCoding.objectSource(from: decoder)

@@ -134,3 +134,34 @@ enum Outer {
     #expect(try Outer.Choice(json: #"{"kind": "one", "value": 2}"#) == .one(.init(value: 2)))
   }
 }
+
+/// The model's date format and a property's transformer spelled the same: one static holds it.
+@JSONModel(dates: .dateFormat("yyyy-MM-dd"))
+struct SameDateFormatTwice: Equatable {
+  var born: Date
+  @Transform(.dateFormat("yyyy-MM-dd")) var died: Date
+  @Transform(.dateFormat("yyyy-MM-dd")) var buried: Date?
+}
+
+/// A generic model cannot hold statics: its date format stays inline.
+@JSONModel
+struct DatedPage<Item: JSONDecodable & JSONEncodable & Equatable>: Equatable {
+  @Transform(.dateFormat("yyyy-MM-dd")) var day: Date
+  var items: [Item]
+}
+
+@Suite struct DateFormatStaticsTests {
+  @Test func aFormatSharedByTheModelAndAPropertyRoundTrips() throws {
+    let json = #"{"born":"1815-12-10","died":"1852-11-27","buried":"1852-12-03"}"#
+    let model = try SameDateFormatTwice(json: json)
+    #expect(try model.jsonString() == json)
+    #expect(throws: JSONDecodingError.self) {
+      try SameDateFormatTwice(json: #"{"born":"1815-12-10","died":"27/11/1852"}"#)
+    }
+  }
+
+  @Test func aGenericModelReadsItsDateInline() throws {
+    let json = #"{"day":"2016-01-22","items":[1,2]}"#
+    #expect(try DatedPage<Int>(json: json).jsonString() == json)
+  }
+}
