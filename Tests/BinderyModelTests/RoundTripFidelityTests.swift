@@ -81,6 +81,13 @@ final class CodableNote: Codable {
     #expect(try model.jsonString() == #"{"ref":"now","name":"n"}"#)
   }
 
+  @Test func aNestedKeySetAfterDecodingReplacesItsParentsKeptNull() throws {
+    var model = try Reference(json: #"{"name":"n","meta":null}"#)
+    #expect(try model.jsonString() == #"{"name":"n","meta":null}"#)
+    model.note = "x"
+    #expect(try model.jsonString() == #"{"name":"n","meta":{"note":"x"}}"#)
+  }
+
   @Test func theNullPolicyStillAppliesToModelsWithoutKeptKeys() throws {
     let link = try Reference(json: #"{"name":"n"}"#)
     var options = JSONEncodingOptions()

@@ -10,7 +10,7 @@ extension JSONObjectDecoder {
   /// - Throws: ``JSONDecodingProblem`` for a bad value.
   public func update<T: JSONDecodable>(_ value: inout T, forKey key: JSONKey) throws -> Bool {
     guard case .found(let index) = locate(key) else { return false }
-    let json = JSONValueDecoder(context: context, index: index, scope: scope)
+    let json = JSONValueDecoder(reference: contextReference, index: index, scope: scope)
     if context.document.tape[index].kind == .object, let model = value as? any JSONUpdatable {
       let (updated, changed) = try Self.apply(model, from: try json.object())
       if let updated = updated as? T {
@@ -35,7 +35,8 @@ extension JSONObjectDecoder {
     _ value: inout Transformer.Value, forKey key: JSONKey, using transformer: Transformer
   ) throws -> Bool {
     guard case .found(let index) = locate(key) else { return false }
-    let new = try transformer.decode(JSONValueDecoder(context: context, index: index, scope: scope))
+    let new = try transformer.decode(
+      JSONValueDecoder(reference: contextReference, index: index, scope: scope))
     defer { value = new }
     return differs(value, new)
   }
@@ -52,7 +53,7 @@ extension JSONObjectDecoder {
     _ value: inout Transformer.Value?, forKey key: JSONKey, using transformer: Transformer
   ) throws -> Bool {
     guard case .found(let index) = locate(key) else { return false }
-    let json = JSONValueDecoder(context: context, index: index, scope: scope)
+    let json = JSONValueDecoder(reference: contextReference, index: index, scope: scope)
     let new = json.isNull ? nil : try transformer.decode(json)
     defer { value = new }
     return differs(value, new)

@@ -174,7 +174,7 @@ public struct JSONObjectDecoder {
   /// - Returns: The value's decoder.
   public func value(forKey key: JSONKey) -> JSONValueDecoder? {
     guard case .found(let value) = locate(key) else { return nil }
-    return JSONValueDecoder(context: context, index: value, scope: scope)
+    return JSONValueDecoder(reference: contextReference, index: value, scope: scope)
   }
 
   /// The value's decoder, or the problem that keeps a required value from being read.
@@ -192,11 +192,11 @@ public struct JSONObjectDecoder {
     if key.tableIndex < 0, case .single(let name) = key.storage,
       let value = context.lookUp(name, inSlot: scope.depth, object: index)
     {
-      return JSONValueDecoder(context: context, index: value, scope: scope)
+      return JSONValueDecoder(reference: contextReference, index: value, scope: scope)
     }
     switch locate(key) {
     case .found(let value):
-      return JSONValueDecoder(context: context, index: value, scope: scope)
+      return JSONValueDecoder(reference: contextReference, index: value, scope: scope)
     case .missing(let object, let name):
       throw missingKey(name, in: object, expected: expected())
     case .null(let value):
@@ -222,7 +222,7 @@ public struct JSONObjectDecoder {
     switch locate(key) {
     case .found(let value):
       if context.document.tape[value].kind == .null { return nil }
-      return JSONValueDecoder(context: context, index: value, scope: scope)
+      return JSONValueDecoder(reference: contextReference, index: value, scope: scope)
     case .missing, .null: return nil
     case .notObject(let value):
       throw context.problem(.typeMismatch, at: value, expected: "an object")
@@ -347,7 +347,7 @@ public struct JSONObjectDecoder {
     let value: JSONValueDecoder
     switch locate(key) {
     case .found(let found):
-      value = JSONValueDecoder(context: context, index: found, scope: scope)
+      value = JSONValueDecoder(reference: contextReference, index: found, scope: scope)
     case .missing: return defaultValue()
     case .null(let found):
       if trigger != .missing { return defaultValue() }

@@ -14,9 +14,9 @@ public import BinderyJSON
 /// }
 /// ```
 ///
-/// A decoder is valid only while the decode that handed it to you runs: it does not own the
-/// decode's state (that keeps reference counting out of every property read), so do not store
-/// it or let a closure that outlives the call capture it.
+/// A decoder is valid only while the decode that handed it to you runs, like
+/// ``JSONObjectDecoder``: do not store it or let a closure that outlives the call capture it;
+/// a decoder used after its decode stops the program with a message saying so.
 public struct JSONValueDecoder {
   /// The decode's state, borrowed from the entry point that owns it, and checked on every
   /// use to belong to a decode still running (see `ContextReference`).

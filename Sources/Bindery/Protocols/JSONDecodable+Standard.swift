@@ -267,7 +267,8 @@ extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
     var result: [String: Value] = [:]
     result.reserveCapacity(members.count)
     for member in members {
-      let value = JSONValueDecoder(context: context, index: member.value.index, scope: valueScope)
+      let value = JSONValueDecoder(
+        reference: object.contextReference, index: member.value.index, scope: valueScope)
       let mark = context.problemCount
       do {
         result[member.key] = try Value(json: value)
