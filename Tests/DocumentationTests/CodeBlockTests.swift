@@ -59,11 +59,9 @@ import Testing
     }
   }
 
-  @Test func aChangedBlockIsNoticed() throws {
-    let lines = try Self.exampleLines()
-    let block = ["let decoder = BinderyDecoder()  // a line the examples do not have"]
-    #expect(!lines.indices.contains { Array(lines[$0..<min($0 + 1, lines.count)]) == block })
+  @Test func blocksAreReadWithoutImportsOrManifestExcerpts() {
     #expect(Self.blocks(in: "```swift\nimport Bindery\n\nlet a = 1\n```\n") == [["let a = 1"]])
     #expect(Self.blocks(in: "```swift\n// Package.swift\ndependencies: []\n```\n").isEmpty)
+    #expect(Self.blocks(in: "```sh\nswift test\n```\n").isEmpty)
   }
 }
