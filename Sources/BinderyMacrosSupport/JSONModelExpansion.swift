@@ -105,14 +105,17 @@ public enum JSONModelExpansion {
         kind: kind, options: options, access: access,
         typeName: ModelAnalysis.typeName(of: declaration), properties: properties)
       model.storesStatics = ModelAnalysis.storesStatics(declaration, in: context)
-      members = ModelCodeGenerator(model: model, context: context, addsCodable: false).members()
-        .map(\.description)
+      let generator = ModelCodeGenerator(model: model, context: context, addsCodable: false)
+      members = generator.members().map(\.description)
       if codable { wanted.append("Codable") }
       // Also when the struct lists Codable itself (or gets it from a protocol it adopts): these
       // members are then the conformance's witnesses, and the compiler synthesizes nothing that
       // would ignore the mapping.
       if !writesOwnCodable(declaration) {
-        members += structCodable(access: access, delegating: true)
+        members +=
+          generator.codableUsesContainers
+          ? generator.structContainerCodable()
+          : structCodable(access: access, delegating: true)
       }
     case .finalClass, .openClass:
       wanted = ["JSONModel", "JSONUpdatable", "_JSONValueModel"]

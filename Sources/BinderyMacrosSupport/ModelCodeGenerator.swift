@@ -278,20 +278,8 @@ struct ModelCodeGenerator {
       lines.append("json._keepNulls(of: self.\(escaped(property.name)))")
     }
     for property in encodingOrder() {
-      let name = escaped(property.name)
-      var arguments = ["self.\(name)", "forKey: \(encodeKey(property))"]
-      if let transformer = property.transformer {
-        arguments.append("using: \(hoisted(transformer))")
-      }
-      let method: String
-      if property.isOptional {
-        method = "encodeIfPresent"
-        if let nulls = property.nulls { arguments.append("nulls: \(nulls.trimmedDescription)") }
-      } else {
-        method = "encode"
-      }
       lines.append(
-        "if json.includes(\(literal(property.name))) { try json.\(method)(\(arguments.joined(separator: ", "))) }"
+        "if json.includes(\(literal(property.name))) { \(encodeStatement(property, json: "json")) }"
       )
     }
     for property in model.properties where property.isUnknownKeys {
@@ -305,6 +293,22 @@ struct ModelCodeGenerator {
       \(lines.map { "    " + $0 }.joined(separator: "\n"))
       }
       """
+  }
+
+  /// The statement that writes one property to the object encoder `json`.
+  func encodeStatement(_ property: ModelProperty, json: String) -> String {
+    var arguments = ["self.\(escaped(property.name))", "forKey: \(encodeKey(property))"]
+    if let transformer = property.transformer {
+      arguments.append("using: \(hoisted(transformer))")
+    }
+    let method: String
+    if property.isOptional {
+      method = "encodeIfPresent"
+      if let nulls = property.nulls { arguments.append("nulls: \(nulls.trimmedDescription)") }
+    } else {
+      method = "encode"
+    }
+    return "try \(json).\(method)(\(arguments.joined(separator: ", ")))"
   }
 
   func updater() -> String {

@@ -72,15 +72,26 @@ struct JSONModelDiagnosticTests {
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["a"])
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {
+              if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
+                  try self.init(json: __macro_local_6sourcefMu_.object)
+                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu_.object)
+                  withExtendedLifetime(__macro_local_6sourcefMu_) {
+                  }
+              } else {
+                  try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
+                  try Bindery._JSONModelCoding.validate(self, at: decoder.codingPath)
               }
           }
 
+          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<Bindery._JSONCodingKey>) throws {
+              self.a = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                      model.a
+                  }, from: __macro_local_9containerfMu_, forKey: "a")
+          }
+
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
+              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
+              try Bindery._JSONModelCoding.encode(self.a, to: &__macro_local_9containerfMu0_, forKey: "a")
           }
       }
       """#
@@ -141,15 +152,24 @@ struct JSONModelDiagnosticTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {
+              if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
+                  try self.init(json: __macro_local_6sourcefMu_.object)
+                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu_.object)
+                  withExtendedLifetime(__macro_local_6sourcefMu_) {
+                  }
+              } else {
+                  try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
+                  try Bindery._JSONModelCoding.validate(self, at: decoder.codingPath)
               }
           }
 
+          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<Bindery._JSONCodingKey>) throws {
+
+          }
+
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
+              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
+
           }
       }
       """#
@@ -297,15 +317,26 @@ struct JSONModelDiagnosticTests {
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["k"])
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {
+              if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
+                  try self.init(json: __macro_local_6sourcefMu_.object)
+                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu_.object)
+                  withExtendedLifetime(__macro_local_6sourcefMu_) {
+                  }
+              } else {
+                  try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
+                  try Bindery._JSONModelCoding.validate(self, at: decoder.codingPath)
               }
           }
 
+          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<Bindery._JSONCodingKey>) throws {
+              self.kind = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                      model.kind
+                  }, from: __macro_local_9containerfMu_, forKey: "k", default: "photo")
+          }
+
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
+              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
+              try Bindery._JSONModelCoding.encode(self.kind, to: &__macro_local_9containerfMu0_, forKey: "k")
           }
       }
       """#

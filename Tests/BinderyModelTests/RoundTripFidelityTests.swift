@@ -128,17 +128,19 @@ final class CodableNote: Codable {
     #expect(problem.expected.contains(reason))
   }
 
-  @Test func anErrorReadThroughJSONDecoderNamesThePathWithoutAPositionItNeverSaw() throws {
+  @Test func anErrorReadThroughJSONDecoderIsItsOwnAtTheMappedPath() throws {
     let json = Data(#"{"title": "t",    "media": {"m": 12}}"#.utf8)
     let error = try #require(throws: DecodingError.self) {
       try JSONDecoder().decode(CodableMedia.self, from: json)
     }
-    guard case .typeMismatch(_, let context) = error else {
+    guard case .typeMismatch(let type, let context) = error else {
       Issue.record("expected typeMismatch, got \(error)")
       return
     }
+    // The model reads JSONDecoder's containers: the error is the one JSONDecoder makes for the
+    // user's input, at the path the mapping names.
+    #expect(type is String.Type)
     #expect(context.codingPath.map(\.stringValue) == ["media", "m"])
-    #expect(context.debugDescription == "media.m: expected a string, found number 12")
     // Through BinderyDecoder the position is the input's own.
     let direct = try #require(throws: DecodingError.self) {
       try BinderyDecoder().decode(CodableMedia.self, from: json)

@@ -50,6 +50,24 @@ public enum _JSONModelCoding {
     }
   }
 
+  /// The object a struct's or class's Codable `init(from:)` reads under ``BinderyDecoder``, or
+  /// `nil` under other decoders, whose containers the initializer reads instead.
+  ///
+  /// - Parameter decoder: The Codable decoder.
+  /// - Returns: The source of the object decoder, or `nil`.
+  /// - Throws: `DecodingError` when the value is not an object.
+  public static func binderySource(from decoder: any Decoder) throws -> ObjectSource? {
+    guard let (context, index, base) = binderyContext(for: decoder, bridge: true) else {
+      return nil
+    }
+    let value = JSONValueDecoder(context: context, index: index, scope: JSONDecodingScope())
+    do {
+      return ObjectSource(context: context, object: try value.object())
+    } catch {
+      throw decodingError(JSONDecodingError(problems: [error]), base: base)
+    }
+  }
+
   /// Owns the state of a bridged decode while a model reads its object.
   public final class ObjectSource {
     let context: JSONDecodingContext
@@ -110,23 +128,40 @@ public enum _JSONModelCoding {
   private static func makeContext(for decoder: any Decoder, bridge: Bool = false) throws
     -> (JSONDecodingContext, Int, [any CodingKey])
   {
+    if let context = binderyContext(for: decoder, bridge: bridge) { return context }
+    let context = try foreignContext(
+      for: try JSONValue(from: decoder), at: decoder.codingPath, bridge: bridge)
+    return (context, 0, decoder.codingPath)
+  }
+
+  /// The context of a decode that reads `BinderyDecoder`'s document where it is, or `nil` for
+  /// other decoders.
+  private static func binderyContext(for decoder: any Decoder, bridge: Bool)
+    -> (JSONDecodingContext, Int, [any CodingKey])?
+  {
+    guard let impl = decoder as? DecoderImpl else { return nil }
     var options = JSONDecodingOptions(stopsAtFirstError: bridge)
-    if let impl = decoder as? DecoderImpl {
-      options.reading = impl.document.options
-      let context = JSONDecodingContext(document: impl.document, options: options)
-      context.bridgesToDecodingError = bridge
-      // Paths in problems start at the document's top, as coding paths do.
-      return (context, impl.current, [])
-    }
-    let value = try JSONValue(from: decoder)
+    options.reading = impl.document.options
+    let context = JSONDecodingContext(document: impl.document, options: options)
+    context.bridgesToDecodingError = bridge
+    // Paths in problems start at the document's top, as coding paths do.
+    return (context, impl.current, [])
+  }
+
+  /// The context of a decode that reads a value another Codable decoder gave, written and
+  /// parsed again; its problems have paths below `base` and no line or column.
+  static func foreignContext(for value: JSONValue, at base: [any CodingKey], bridge: Bool)
+    throws -> JSONDecodingContext
+  {
     var writer = JSONWriter()
     try writer.value(value)
     let document = try JSONDocument(parsing: try writer.takeFinished())
-    let context = JSONDecodingContext(document: document, options: options)
+    let context = JSONDecodingContext(
+      document: document, options: JSONDecodingOptions(stopsAtFirstError: bridge))
     context.bridgesToDecodingError = bridge
-    context.codingPathBase = decoder.codingPath
+    context.codingPathBase = base
     context.hasUserText = false
-    return (context, 0, decoder.codingPath)
+    return context
   }
 
   /// The `DecodingError` that fits the first problem of a report.

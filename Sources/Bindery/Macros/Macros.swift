@@ -59,7 +59,7 @@ import BinderyJSON
 @attached(
   extension, conformances: JSONModel, JSONUpdatable, _JSONValueModel, Codable,
   names: named(init(from:)), named(encode(to:)), named(init(json:)), named(update(from:)),
-  named(_propertyName(for:))
+  named(_propertyName(for:)), named(init(_jsonContainer:))
 )
 public macro JSONModel(
   keyStrategy: JSONKeyStrategy = .useDefaultKeys, coercesValues: Bool = false,

@@ -20,4 +20,13 @@ public protocol JSONDecodable {
   /// - Parameter json: The JSON value.
   /// - Throws: ``JSONDecodingProblem`` (or any error, reported as an invalid value).
   init(json: JSONValueDecoder) throws
+
+  /// Reads the value at `key` of a Codable container, for a `@JSONModel` type decoded by
+  /// another Codable decoder. The default reads the value as a ``JSONValue`` and then as this
+  /// type; scalars, collections and models read the container directly.
+  static func _decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Self
+
+  /// Reads the next element of a Codable container; see ``_decode(from:forKey:)``.
+  static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws -> Self
 }

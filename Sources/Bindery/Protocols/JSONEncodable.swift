@@ -5,4 +5,14 @@ public protocol JSONEncodable {
   /// - Parameter json: Where to write it.
   /// - Throws: ``JSONEncodingError`` for values JSON cannot hold.
   func encode(to json: JSONValueEncoder) throws
+
+  /// Writes the value at `key` of a Codable container, for a `@JSONModel` type encoded by
+  /// another Codable encoder. The default writes the value's ``JSONValue``; scalars,
+  /// collections and models write to the container directly.
+  func _encode<Key: CodingKey>(to container: inout KeyedEncodingContainer<Key>, forKey key: Key)
+    throws
+
+  /// Writes the value as the next element of a Codable container; see
+  /// ``_encode(to:forKey:)``.
+  func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws
 }

@@ -1,0 +1,156 @@
+public import BinderyJSON
+public import Foundation
+
+// How each JSONDecodable type reads itself from another Codable decoder's containers, for the
+// Codable initializers `@JSONModel` writes. Scalars, collections and models read the container
+// directly, as synthesized conformances do; any other type (dates, URLs, transformers' values,
+// hand-written conformances) reads the value as a JSONValue and then through its own mapping.
+
+extension JSONDecodable {
+  /// Reads the value as a ``JSONValue``, then as this type through its mapping.
+  public static func _decode<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Self {
+    let value = try container.decode(JSONValue.self, forKey: key)
+    return try _JSONModelCoding.decode(Self.self, from: value, at: container.codingPath + [key])
+  }
+
+  /// Reads the element as a ``JSONValue``, then as this type through its mapping.
+  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> Self
+  {
+    let path = container.codingPath + [IndexKey(container.currentIndex)]
+    let value = try container.decode(JSONValue.self)
+    return try _JSONModelCoding.decode(Self.self, from: value, at: path)
+  }
+}
+
+/// A type whose own Codable conformance reads and writes the same JSON as its mapping: it uses
+/// Codable containers as they are.
+public protocol _JSONCodableScalar: JSONDecodable, JSONEncodable, Codable {}
+
+extension _JSONCodableScalar {
+  /// Reads the value through its Codable conformance.
+  @inlinable
+  public static func _decode<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Self {
+    try container.decode(Self.self, forKey: key)
+  }
+
+  /// Reads the element through its Codable conformance.
+  @inlinable
+  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> Self
+  {
+    try container.decode(Self.self)
+  }
+}
+
+extension String: _JSONCodableScalar {}
+extension Bool: _JSONCodableScalar {}
+extension Double: _JSONCodableScalar {}
+extension Float: _JSONCodableScalar {}
+extension Int: _JSONCodableScalar {}
+extension Int8: _JSONCodableScalar {}
+extension Int16: _JSONCodableScalar {}
+extension Int32: _JSONCodableScalar {}
+extension Int64: _JSONCodableScalar {}
+extension UInt: _JSONCodableScalar {}
+extension UInt8: _JSONCodableScalar {}
+extension UInt16: _JSONCodableScalar {}
+extension UInt32: _JSONCodableScalar {}
+extension UInt64: _JSONCodableScalar {}
+extension JSONValue: _JSONCodableScalar {}
+
+extension _JSONValueModel where Self: Decodable {
+  /// Reads the model through its Codable initializer, which `@JSONModel` writes from the
+  /// mapping.
+  @inlinable
+  public static func _decode<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Self {
+    try container.decode(Self.self, forKey: key)
+  }
+
+  /// Reads the element through the model's Codable initializer.
+  @inlinable
+  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> Self
+  {
+    try container.decode(Self.self)
+  }
+}
+
+extension Optional where Wrapped: JSONDecodable {
+  /// `nil` when the key is missing or its value is `null`, else the wrapped type's value.
+  @inlinable
+  public static func _decode<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Self {
+    guard try container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    return try Wrapped._decode(from: container, forKey: key)
+  }
+
+  /// `nil` for a `null` element, else the wrapped type's value.
+  @inlinable
+  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> Self
+  {
+    if try container.decodeNil() { return nil }
+    return try Wrapped._decodeElement(from: &container)
+  }
+}
+
+extension Array where Element: JSONDecodable {
+  /// Reads a nested array element by element.
+  @inlinable
+  public static func _decode<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Self {
+    var elements = try container.nestedUnkeyedContainer(forKey: key)
+    return try _elements(of: &elements)
+  }
+
+  /// Reads a nested array element by element.
+  @inlinable
+  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> Self
+  {
+    var elements = try container.nestedUnkeyedContainer()
+    return try _elements(of: &elements)
+  }
+
+  @inlinable
+  static func _elements(of container: inout any UnkeyedDecodingContainer) throws -> Self {
+    var result: [Element] = []
+    if let count = container.count { result.reserveCapacity(count) }
+    while !container.isAtEnd { result.append(try Element._decodeElement(from: &container)) }
+    return result
+  }
+}
+
+extension Dictionary where Key == String, Value: JSONDecodable {
+  /// Reads a nested object member by member.
+  public static func _decode<ContainerKey: CodingKey>(
+    from container: KeyedDecodingContainer<ContainerKey>, forKey key: ContainerKey
+  ) throws -> Self {
+    try _members(of: container.nestedContainer(keyedBy: _JSONCodingKey.self, forKey: key))
+  }
+
+  /// Reads a nested object member by member.
+  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> Self
+  {
+    try _members(of: container.nestedContainer(keyedBy: _JSONCodingKey.self))
+  }
+
+  static func _members(of object: KeyedDecodingContainer<_JSONCodingKey>) throws -> Self {
+    var result: [String: Value] = [:]
+    result.reserveCapacity(object.allKeys.count)
+    for key in object.allKeys {
+      result[key.stringValue] = try Value._decode(from: object, forKey: key)
+    }
+    return result
+  }
+}

@@ -1,0 +1,214 @@
+public import BinderyJSON
+public import Foundation
+
+// What the Codable members `@JSONModel` writes call when another Codable coder runs them: they
+// read and write that coder's containers directly, and take a detour through JSONValue only for
+// the properties whose mapping the containers cannot express (transformers, coercion, lossy
+// collections, fallback keys, date formats in scope).
+
+extension _JSONModelCoding {
+  /// Reads a property's value from a container.
+  ///
+  /// - Parameters:
+  ///   - type: The property's type.
+  ///   - container: The object.
+  ///   - key: The property's key.
+  /// - Returns: The value.
+  /// - Throws: The decoder's `DecodingError`.
+  @inlinable
+  public static func decode<T: JSONDecodable, Key: CodingKey>(
+    _ type: T.Type, from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> T {
+    try T._decode(from: container, forKey: key)
+  }
+
+  /// Reads a property's value from a container, or its default when the key is missing.
+  ///
+  /// - Parameters:
+  ///   - type: The property's type.
+  ///   - container: The object.
+  ///   - key: The property's key.
+  ///   - defaultValue: The value for a missing key.
+  /// - Returns: The value or the default.
+  /// - Throws: The decoder's `DecodingError`.
+  @inlinable
+  public static func decode<T: JSONDecodable, Key: CodingKey>(
+    _ type: T.Type, from container: KeyedDecodingContainer<Key>, forKey key: Key,
+    default defaultValue: @autoclosure () -> T
+  ) throws -> T {
+    guard try container.contains(key) else { return defaultValue() }
+    return try T._decode(from: container, forKey: key)
+  }
+
+  /// The object at `key`, or `nil` when the key is missing or its value is `null`: the parent
+  /// of an optional property's nested path.
+  ///
+  /// - Parameters:
+  ///   - container: The object.
+  ///   - key: The key of the nested object.
+  /// - Returns: The nested object or `nil`.
+  /// - Throws: `DecodingError.typeMismatch` when the value is not an object.
+  public static func nested<Key: CodingKey>(
+    _ container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> KeyedDecodingContainer<_JSONCodingKey>? {
+    guard try container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    return try container.nestedContainer(keyedBy: _JSONCodingKey.self, forKey: key)
+  }
+
+  /// Reads a property whose mapping the container cannot express: the members at `keys` are
+  /// read as ``JSONValue``s into a one-object document, which `body` decodes with the same code
+  /// `init(json:)` uses. Problems become the fitting `DecodingError`, below the container's
+  /// coding path.
+  ///
+  /// - Parameters:
+  ///   - container: The object.
+  ///   - keys: The first keys of the paths the property reads.
+  ///   - body: Reads the property from the object.
+  /// - Returns: The property's value.
+  /// - Throws: `DecodingError`.
+  public static func member<T>(
+    of container: KeyedDecodingContainer<_JSONCodingKey>, keys: [String],
+    _ body: (JSONObjectDecoder) throws -> T
+  ) throws -> T {
+    var object = JSONObject()
+    for name in keys {
+      let key = _JSONCodingKey(stringValue: name)
+      if try container.contains(key) {
+        object[name] = try container.decode(JSONValue.self, forKey: key)
+      }
+    }
+    let base = container.codingPath
+    let context = try foreignContext(for: .object(object), at: base, bridge: true)
+    return try withExtendedLifetime(context) {
+      do {
+        let root = JSONValueDecoder(context: context, index: 0, scope: JSONDecodingScope())
+        return try body(try root.object())
+      } catch let error as DecodingError {
+        throw error
+      } catch {
+        context.record(error, at: 0)
+        throw decodingError(JSONDecodingError(problems: context.problems), base: base)
+      }
+    }
+  }
+
+  /// Reads one value another Codable decoder gave as a ``JSONValue`` through `T`'s mapping.
+  ///
+  /// - Parameters:
+  ///   - type: The type.
+  ///   - value: The value.
+  ///   - path: The value's coding path.
+  /// - Returns: The decoded value.
+  /// - Throws: `DecodingError`, below `path`.
+  public static func decode<T: JSONDecodable>(
+    _ type: T.Type, from value: JSONValue, at path: [any CodingKey]
+  ) throws -> T {
+    let context = try foreignContext(for: value, at: path, bridge: false)
+    let root = JSONValueDecoder(context: context, index: 0, scope: JSONDecodingScope())
+    do {
+      return try T.run(PreparedDecode(context: context, root: root))
+    } catch {
+      throw decodingError(error, base: path)
+    }
+  }
+
+  /// Runs a model's `validate()` after a Codable decode through containers.
+  ///
+  /// - Parameters:
+  ///   - model: The decoded model.
+  ///   - path: The model's coding path.
+  /// - Throws: `DecodingError.dataCorrupted` when `validate()` throws.
+  public static func validate(_ model: some JSONObjectDecodable, at path: [any CodingKey])
+    throws
+  {
+    do {
+      try model.validate()
+    } catch {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: path, debugDescription: "validation failed: \(error)",
+          underlyingError: error))
+    }
+  }
+
+  // MARK: Encoding
+
+  /// Writes a property's value to a container.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - container: The object.
+  ///   - key: The property's key.
+  /// - Throws: The encoder's `EncodingError`.
+  @inlinable
+  public static func encode<T: JSONEncodable, Key: CodingKey>(
+    _ value: T, to container: inout KeyedEncodingContainer<Key>, forKey key: Key
+  ) throws {
+    try value._encode(to: &container, forKey: key)
+  }
+
+  /// Writes an optional property: `nil` is left out unless `nulls` says to write `null`.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - container: The object.
+  ///   - key: The property's key.
+  ///   - nulls: What a `nil` becomes: left out unless the property or model says `.write`.
+  /// - Throws: The encoder's `EncodingError`.
+  @inlinable
+  public static func encodeIfPresent<T: JSONEncodable, Key: CodingKey>(
+    _ value: T?, to container: inout KeyedEncodingContainer<Key>, forKey key: Key,
+    nulls: JSONNullEncoding? = nil
+  ) throws {
+    if let value {
+      try value._encode(to: &container, forKey: key)
+    } else if nulls == .write {
+      try container.encodeNil(forKey: key)
+    }
+  }
+
+  /// Writes a property whose mapping the container cannot express: `body` writes it with the
+  /// same code `encode(to:)` uses into an object, whose members are then written to the
+  /// container as ``JSONValue``s.
+  ///
+  /// - Parameters:
+  ///   - container: The object.
+  ///   - body: Writes the property.
+  /// - Throws: `EncodingError.invalidValue` for values JSON cannot hold.
+  public static func encodeMember(
+    to container: inout KeyedEncodingContainer<_JSONCodingKey>,
+    _ body: (inout JSONObjectEncoder) throws -> Void
+  ) throws {
+    let object: JSONValue
+    do {
+      let context = JSONEncodingContext(options: JSONEncodingOptions())
+      try JSONValueEncoder(context: context, isRoot: false, dates: 0).object(body)
+      object = try JSONValue.reading(try context.writer.pointee.takeFinished())
+    } catch {
+      throw EncodingError.invalidValue(
+        (), .init(codingPath: container.codingPath, debugDescription: "\(error)"))
+    }
+    guard case .object(let members) = object else { return }
+    for (name, value) in members {
+      try container.encode(value, forKey: _JSONCodingKey(stringValue: name))
+    }
+  }
+
+  /// The ``JSONValue`` a value's mapping writes, for a Codable encoder.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - path: Its coding path.
+  /// - Returns: The JSON value.
+  /// - Throws: `EncodingError.invalidValue` for values JSON cannot hold.
+  public static func jsonValue(of value: some JSONEncodable, at path: [any CodingKey]) throws
+    -> JSONValue
+  {
+    do {
+      return try value.jsonValue()
+    } catch {
+      throw EncodingError.invalidValue(
+        value, .init(codingPath: path, debugDescription: "\(error)", underlyingError: error))
+    }
+  }
+}

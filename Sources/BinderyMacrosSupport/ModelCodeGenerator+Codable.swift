@@ -1,0 +1,191 @@
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// The `Codable` members of a struct: under `BinderyDecoder` the model reads the decoder's
+/// document through `init(json:)`; under any other coder it reads and writes the coder's keyed
+/// containers, property by property, as a synthesized conformance would, with the mapping's keys
+/// and nested paths.
+extension ModelCodeGenerator {
+  /// Whether the Codable members use the coder's containers. A model-wide date format,
+  /// coercion or custom key strategy applies to every value below the model, and kept unknown
+  /// members need the whole object: such models read and write one `JSONValue` instead.
+  var codableUsesContainers: Bool {
+    guard !model.isClass, model.options.dates == nil, !model.options.coercesValues else {
+      return false
+    }
+    if case .custom = model.options.keyStrategy { return false }
+    return !model.properties.contains(where: \.isUnknownKeys)
+  }
+
+  /// Whether a property is read with container calls alone. Others (transformers, coercion,
+  /// lossy collections, fallback keys, defaults on a nested path or for `null`) are read
+  /// through the mapping, from their members alone.
+  func readsContainer(_ property: ModelProperty) -> Bool {
+    guard property.transformer == nil, !property.coerces, !property.isLossy,
+      property.decodePaths.count == 1, let path = property.decodePaths.first,
+      !path.components.isEmpty
+    else { return false }
+    if property.defaultValue != nil {
+      return property.defaultTrigger == nil && path.components.count == 1
+    }
+    if property.initializer != nil, !property.isOptional { return path.components.count == 1 }
+    return true
+  }
+
+  func structContainerCodable() -> [String] {
+    let container = context.makeUniqueName("container").text
+    var assignments: [String] = []
+    for property in model.properties {
+      let name = escaped(property.name)
+      guard property.decodes else {
+        if property.initializer == nil, property.isOptional, property.isLet {
+          assignments.append("self.\(name) = nil")
+        }
+        continue
+      }
+      assignments.append("self.\(name) = try \(containerRead(property, from: container))")
+    }
+    let encoderContainer = context.makeUniqueName("container").text
+    let writes = containerWrites(encodingOrder(), depth: 0, container: encoderContainer)
+    let source = context.makeUniqueName("source").text
+    return [
+      """
+      \(access)init(from decoder: any Swift.Decoder) throws {
+          if let \(source) = try Bindery._JSONModelCoding.binderySource(from: decoder) {
+              try self.init(json: \(source).object)
+              try Bindery._JSONModelCoding.validate(self, in: \(source).object)
+              withExtendedLifetime(\(source)) {}
+          } else {
+              try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
+              try Bindery._JSONModelCoding.validate(self, at: decoder.codingPath)
+          }
+      }
+      """,
+      """
+      private init(_jsonContainer \(container): Swift.KeyedDecodingContainer<Bindery._JSONCodingKey>) throws {
+      \(assignments.map { "    " + $0 }.joined(separator: "\n"))
+      }
+      """,
+      """
+      \(access)func encode(to encoder: any Swift.Encoder) throws {
+          var \(encoderContainer) = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
+      \(indented(writes))
+      }
+      """,
+    ]
+  }
+
+  /// The expression that reads one property from `container`.
+  func containerRead(_ property: ModelProperty, from container: String) -> String {
+    let type = typeExpression(property)
+    guard readsContainer(property), let components = property.decodePaths.first?.components,
+      let last = components.last
+    else {
+      // A closure parameter cannot take a unique name (`$s…` reads as a projection); `json`
+      // shadows nothing here.
+      let json = "json"
+      var keys: [String] = []
+      for path in property.decodePaths {
+        if let first = path.components.first, !keys.contains(first) { keys.append(first) }
+      }
+      let list = keys.map(literal).joined(separator: ", ")
+      return "Bindery._JSONModelCoding.member(of: \(container), keys: [\(list)]) { \(json) in "
+        + "try \(decodeCall(json, property, table: nil)) }"
+    }
+    let parents = components.dropLast().map(literal)
+    if parents.isEmpty {
+      var arguments = "\(type), from: \(container), forKey: \(literal(last))"
+      if let value = property.defaultValue ?? (property.isOptional ? nil : property.initializer) {
+        arguments += ", default: \(value.trimmedDescription)"
+      }
+      return "Bindery._JSONModelCoding.decode(\(arguments))"
+    }
+    if property.isOptional {
+      // A missing or `null` parent makes the property `nil`.
+      var chain = "Bindery._JSONModelCoding.nested(\(container), forKey: \(parents[0]))"
+      for key in parents.dropFirst() {
+        chain += ".flatMap { try Bindery._JSONModelCoding.nested($0, forKey: \(key)) }"
+      }
+      return chain
+        + ".flatMap { try Bindery._JSONModelCoding.decode(\(type), from: $0, forKey: \(literal(last))) }"
+    }
+    var chain = container
+    for key in parents {
+      chain += ".nestedContainer(keyedBy: Bindery._JSONCodingKey.self, forKey: \(key))"
+    }
+    return "Bindery._JSONModelCoding.decode(\(type), from: \(chain), forKey: \(literal(last)))"
+  }
+
+  /// The statements that write `properties` (in encoding order, siblings adjacent) to
+  /// `container`, the object at `depth` of their paths. Siblings of a nested path share one
+  /// nested container, opened only when one of them writes something. A first key whose
+  /// members include a transformer's is written through the mapping as a whole.
+  func containerWrites(_ properties: [ModelProperty], depth: Int, container: String) -> [String] {
+    var lines: [String] = []
+    var index = 0
+    while index < properties.count {
+      let property = properties[index]
+      let components = property.encodePath.components
+      guard components.count > depth else {
+        index += 1
+        continue
+      }
+      let key = components[depth]
+      var group = [property]
+      index += 1
+      if components.count > depth + 1 {
+        while index < properties.count {
+          let next = properties[index].encodePath.components
+          guard next.count > depth + 1, next[depth] == key else { break }
+          group.append(properties[index])
+          index += 1
+        }
+      }
+      if group.contains(where: { $0.transformer != nil }) {
+        let json = "json"
+        let body = indented(group.map { encodeStatement($0, json: json) })
+        lines.append(
+          "try Bindery._JSONModelCoding.encodeMember(to: &\(container)) { \(json) in\n\(body)\n}")
+        continue
+      }
+      guard components.count > depth + 1 else {
+        let name = "self.\(escaped(property.name))"
+        if property.isOptional {
+          var arguments = "\(name), to: &\(container), forKey: \(literal(key))"
+          if let nulls = property.nulls { arguments += ", nulls: \(nulls.trimmedDescription)" }
+          lines.append("try Bindery._JSONModelCoding.encodeIfPresent(\(arguments))")
+        } else {
+          lines.append(
+            "try Bindery._JSONModelCoding.encode(\(name), to: &\(container), forKey: \(literal(key)))"
+          )
+        }
+        continue
+      }
+      let nested = context.makeUniqueName("nested").text
+      var body = [
+        "var \(nested) = \(container).nestedContainer(keyedBy: Bindery._JSONCodingKey.self, forKey: \(literal(key)))"
+      ]
+      body += containerWrites(group, depth: depth + 1, container: nested)
+      var conditions: [String] = []
+      for member in group {
+        guard member.isOptional else {
+          conditions = []
+          break
+        }
+        var condition = "self.\(escaped(member.name)) != nil"
+        if let nulls = member.nulls { condition += " || \(nulls.trimmedDescription) == .write" }
+        conditions.append(condition)
+      }
+      let opening =
+        conditions.isEmpty ? "do {" : "if \(conditions.joined(separator: " || ")) {"
+      lines.append(opening + "\n" + indented(body) + "\n}")
+    }
+    return lines
+  }
+
+  /// Statements indented one level, each of their lines.
+  func indented(_ statements: [String]) -> String {
+    statements.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+      .map { "    " + $0 }.joined(separator: "\n")
+  }
+}

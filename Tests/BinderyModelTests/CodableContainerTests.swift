@@ -1,0 +1,213 @@
+import Bindery
+import Foundation
+import Testing
+
+// A `@JSONModel` struct under Foundation's JSONDecoder and JSONEncoder reads and writes their
+// containers with its mapping's keys and paths, and gives the same values as its own decode.
+
+@JSONModel
+struct ContainerAuthor: Equatable {
+  var login: String
+  @Key("avatar_url") var avatar: URL?
+}
+
+@JSONModel
+struct ContainerEvent: Equatable {
+  var id: String
+  var type: String
+  @Key("actor.login") var actorLogin: String
+  @Key("actor.id") var actorID: Int
+  @Key("repo.owner.name") var ownerName: String?
+  @Key("payload.size") var size: Int?
+  var author: ContainerAuthor
+  var commits: [ContainerAuthor] = []
+  var labels: [String: Int]
+  @Key("created_at") var createdAt: Date
+  @Transform(.separated(by: " ")) var tags: [String]
+  @Lossy var scores: [Int]
+  @Coerce var count: Int
+  @Key("public", "is_public") var isPublic: Bool
+  @Default("none") var note: String
+  var draft: Bool = false
+  @Nulls(.write) var closedAt: String?
+  var ratio: Double?
+}
+
+@JSONModel
+struct CheckedRange: Equatable {
+  var low: Int
+  var high: Int
+
+  func validate() throws {
+    if low > high { throw RangeFlaw() }
+  }
+
+  struct RangeFlaw: Error {}
+}
+
+@Suite struct CodableContainerTests {
+  static let event = #"""
+    {
+      "id": "2489651045",
+      "type": "PushEvent",
+      "actor": {"id": 665991, "login": "petroav", "url": "https://api.github.com/users/petroav"},
+      "repo": {"id": 28688495, "owner": {"name": "petroav"}},
+      "payload": {"size": 1, "push_id": 536864430},
+      "author": {"login": "petroav", "avatar_url": "https://avatars.githubusercontent.com/u/665991"},
+      "commits": [{"login": "a"}, {"login": "b", "avatar_url": null}],
+      "labels": {"bug": 3, "docs": 1},
+      "created_at": "2015-01-01T15:00:00Z",
+      "tags": "swift json",
+      "scores": [1, "two", 3],
+      "count": "42",
+      "is_public": true,
+      "draft": true,
+      "closedAt": null
+    }
+    """#
+
+  @Test func jsonDecoderReadsTheSameValuesAsTheMapping() throws {
+    let data = Data(Self.event.utf8)
+    let viaFoundation = try JSONDecoder().decode(ContainerEvent.self, from: data)
+    let viaMapping = try ContainerEvent(json: data)
+    #expect(viaFoundation == viaMapping)
+    #expect(viaFoundation.actorLogin == "petroav")
+    #expect(viaFoundation.ownerName == "petroav")
+    #expect(viaFoundation.commits.map(\.login) == ["a", "b"])
+    #expect(viaFoundation.scores == [1, 3])
+    #expect(viaFoundation.count == 42)
+    #expect(viaFoundation.isPublic)
+    #expect(viaFoundation.note == "none")
+    #expect(viaFoundation.tags == ["swift", "json"])
+    #expect(viaFoundation.createdAt == Date(timeIntervalSince1970: 1_420_124_400))
+    #expect(viaFoundation.ratio == nil)
+  }
+
+  @Test func absentAndNullParentsOfAnOptionalNestedPathGiveNil() throws {
+    var text = Self.event.replacingOccurrences(
+      of: #""repo": {"id": 28688495, "owner": {"name": "petroav"}},"#, with: #""repo": null,"#)
+    text = text.replacingOccurrences(
+      of: #""payload": {"size": 1, "push_id": 536864430},"#, with: "")
+    let event = try JSONDecoder().decode(ContainerEvent.self, from: Data(text.utf8))
+    #expect(event.ownerName == nil)
+    #expect(event.size == nil)
+  }
+
+  @Test func jsonEncoderWritesWhatTheMappingWrites() throws {
+    let event = try ContainerEvent(json: Self.event)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let viaFoundation = try JSONValue(parsing: Array(try encoder.encode(event)))
+    let viaMapping = try JSONValue(parsing: Array(try event.jsonBytes()))
+    #expect(sortedKeys(viaFoundation) == sortedKeys(viaMapping))
+    // Siblings of a nested path share one object; `@Nulls(.write)` writes the `nil` as null.
+    guard case .object(let object) = viaFoundation else {
+      Issue.record("expected an object")
+      return
+    }
+    #expect(object["actor"] == .object(["id": 665991, "login": "petroav"]))
+    #expect(object["closedAt"] == .null)
+    #expect(object["ratio"] == nil)
+    #expect(object["public"] == .bool(true))
+    // And it reads back.
+    #expect(try JSONDecoder().decode(ContainerEvent.self, from: try encoder.encode(event)) == event)
+  }
+
+  @Test func anOptionalNestedPathWithNothingToWriteOpensNoObject() throws {
+    var event = try ContainerEvent(json: Self.event)
+    event.ownerName = nil
+    event.size = nil
+    let written = try JSONValue(parsing: Array(try JSONEncoder().encode(event)))
+    guard case .object(let object) = written else {
+      Issue.record("expected an object")
+      return
+    }
+    #expect(object["repo"] == nil)
+    #expect(object["payload"] == nil)
+  }
+
+  @Test func aMissingParentIsJSONDecodersKeyNotFound() throws {
+    let text = Self.event.replacingOccurrences(
+      of:
+        #""actor": {"id": 665991, "login": "petroav", "url": "https://api.github.com/users/petroav"},"#,
+      with: "")
+    let error = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode(ContainerEvent.self, from: Data(text.utf8))
+    }
+    guard case .keyNotFound(let key, _) = error else {
+      Issue.record("expected keyNotFound, got \(error)")
+      return
+    }
+    #expect(key.stringValue == "actor")
+  }
+
+  @Test func aPropertyReadThroughItsMappingFailsAtItsPath() throws {
+    let text = Self.event.replacingOccurrences(of: #""count": "42""#, with: #""count": "many""#)
+    let error = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode([ContainerEvent].self, from: Data("[\(text)]".utf8))
+    }
+    let context = try #require(Self.context(of: error))
+    #expect(context.codingPath.map(\.stringValue) == ["Index 0", "count"])
+    // There is no position: the value was read from JSONDecoder, not from text.
+    #expect(!context.debugDescription.contains("line"))
+    #expect(context.underlyingError is JSONDecodingError)
+  }
+
+  @Test func aBadDateInANestedArrayIsReportedAtItsIndex() throws {
+    let text = Self.event.replacingOccurrences(
+      of: #""commits": [{"login": "a"}, {"login": "b", "avatar_url": null}]"#,
+      with: #""commits": [{"login": "a"}, {"login": "b", "avatar_url": "not a url"}]"#)
+    let error = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode(ContainerEvent.self, from: Data(text.utf8))
+    }
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("expected dataCorrupted, got \(error)")
+      return
+    }
+    #expect(context.codingPath.map(\.stringValue) == ["commits", "Index 1", "avatar_url"])
+  }
+
+  @Test func validationRunsUnderJSONDecoder() throws {
+    #expect(
+      try JSONDecoder().decode(CheckedRange.self, from: Data(#"{"low":1,"high":2}"#.utf8))
+        == CheckedRange(low: 1, high: 2))
+    let error = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode([CheckedRange].self, from: Data(#"[{"low":3,"high":2}]"#.utf8))
+    }
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("expected dataCorrupted, got \(error)")
+      return
+    }
+    #expect(context.codingPath.map(\.stringValue) == ["Index 0"])
+    #expect(context.underlyingError is CheckedRange.RangeFlaw)
+  }
+
+  @Test func binderyDecoderStillReadsItsOwnDocument() throws {
+    let data = Data(Self.event.utf8)
+    #expect(
+      try BinderyDecoder().decode(ContainerEvent.self, from: data)
+        == (try ContainerEvent(json: data)))
+  }
+
+  static func context(of error: DecodingError) -> DecodingError.Context? {
+    switch error {
+    case .dataCorrupted(let context), .keyNotFound(_, let context),
+      .typeMismatch(_, let context), .valueNotFound(_, let context):
+      context
+    @unknown default: nil
+    }
+  }
+
+  private func sortedKeys(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .object(let object):
+      var sorted = JSONObject()
+      for (key, member) in object.sorted(by: { $0.key < $1.key }) {
+        sorted[key] = sortedKeys(member)
+      }
+      return .object(sorted)
+    case .array(let elements): return .array(elements.map(sortedKeys))
+    default: return value
+    }
+  }
+}
