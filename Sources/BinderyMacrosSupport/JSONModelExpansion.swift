@@ -114,7 +114,7 @@ public enum JSONModelExpansion {
       if !writesOwnCodable(declaration) {
         members +=
           generator.codableUsesContainers
-          ? generator.structContainerCodable()
+          ? generator.containerCodable()
           : structCodable(access: access, delegating: true)
       }
     case .finalClass, .openClass:

@@ -9,10 +9,14 @@ extension ModelCodeGenerator {
   /// Whether the Codable members use the coder's containers. A model-wide date format,
   /// coercion or custom key strategy applies to every value below the model, and kept unknown
   /// members need the whole object: such models read and write one `JSONValue` instead.
+  /// A class that may be subclassed keeps the `JSONValue` path: a subclass would need the
+  /// container initializer of every class above it.
   var codableUsesContainers: Bool {
-    guard !model.isClass, model.options.dates == nil, !model.options.coercesValues else {
-      return false
+    switch model.kind {
+    case .structure, .finalClass: break
+    default: return false
     }
+    guard model.options.dates == nil, !model.options.coercesValues else { return false }
     if case .custom = model.options.keyStrategy { return false }
     return !model.properties.contains(where: \.isUnknownKeys)
   }
@@ -32,13 +36,14 @@ extension ModelCodeGenerator {
     return true
   }
 
-  func structContainerCodable() -> [String] {
+  /// The Codable members of a struct or final class that use the coder's containers.
+  func containerCodable() -> [String] {
     let container = context.makeUniqueName("container").text
     var assignments: [String] = []
     for property in model.properties {
       let name = escaped(property.name)
       guard property.decodes else {
-        if property.initializer == nil, property.isOptional, property.isLet {
+        if property.initializer == nil, property.isOptional, property.isLet || model.isClass {
           assignments.append("self.\(name) = nil")
         }
         continue
@@ -50,14 +55,14 @@ extension ModelCodeGenerator {
     let source = context.makeUniqueName("source").text
     return [
       """
-      \(access)init(from decoder: any Swift.Decoder) throws {
+      \(access)\(model.isClass ? "required convenience " : "")init(from decoder: any Swift.Decoder) throws {
           if let \(source) = try Bindery._JSONModelCoding.binderySource(from: decoder) {
               try self.init(json: \(source).object)
               try Bindery._JSONModelCoding.validate(self, in: \(source).object)
               withExtendedLifetime(\(source)) {}
           } else {
               try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
-              try Bindery._JSONModelCoding.validate(self, at: decoder.codingPath)
+              try Bindery._JSONModelCoding.validate(self, from: decoder)
           }
       }
       """,

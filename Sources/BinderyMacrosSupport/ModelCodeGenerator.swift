@@ -371,6 +371,7 @@ struct ModelCodeGenerator {
   }
 
   func classCodable() -> [String] {
+    if codableUsesContainers { return containerCodable() }
     let override = model.isSubclass ? "override " : ""
     return [
       """

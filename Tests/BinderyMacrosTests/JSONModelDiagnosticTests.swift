@@ -79,7 +79,7 @@ struct JSONModelDiagnosticTests {
                   }
               } else {
                   try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
-                  try Bindery._JSONModelCoding.validate(self, at: decoder.codingPath)
+                  try Bindery._JSONModelCoding.validate(self, from: decoder)
               }
           }
 
@@ -159,7 +159,7 @@ struct JSONModelDiagnosticTests {
                   }
               } else {
                   try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
-                  try Bindery._JSONModelCoding.validate(self, at: decoder.codingPath)
+                  try Bindery._JSONModelCoding.validate(self, from: decoder)
               }
           }
 
@@ -324,7 +324,7 @@ struct JSONModelDiagnosticTests {
                   }
               } else {
                   try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
-                  try Bindery._JSONModelCoding.validate(self, at: decoder.codingPath)
+                  try Bindery._JSONModelCoding.validate(self, from: decoder)
               }
           }
 

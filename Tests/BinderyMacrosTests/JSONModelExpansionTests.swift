@@ -138,7 +138,7 @@ struct JSONModelExpansionTests {
                   }
               } else {
                   try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
-                  try Bindery._JSONModelCoding.validate(self, at: decoder.codingPath)
+                  try Bindery._JSONModelCoding.validate(self, from: decoder)
               }
           }
 
@@ -638,15 +638,24 @@ struct JSONModelExpansionTests {
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["title"])
 
           required convenience init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {
+              if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
+                  try self.init(json: __macro_local_6sourcefMu_.object)
+                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu_.object)
+                  withExtendedLifetime(__macro_local_6sourcefMu_) {
+                  }
+              } else {
+                  try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
+                  try Bindery._JSONModelCoding.validate(self, from: decoder)
               }
           }
 
+          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<Bindery._JSONCodingKey>) throws {
+              self.title = try Bindery._JSONModelCoding.decode((String).self, from: __macro_local_9containerfMu_, forKey: "title")
+          }
+
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
+              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
+              try Bindery._JSONModelCoding.encode(self.title, to: &__macro_local_9containerfMu0_, forKey: "title")
           }
       }
 

@@ -45,6 +45,22 @@ struct CheckedRange: Equatable {
   struct RangeFlaw: Error {}
 }
 
+@JSONModel
+final class ContainerComment {
+  var id: Int
+  @Key("user.login") var login: String
+  @Key("user.site_admin") var isAdmin: Bool = false
+  var body: String?
+  @Transform(.separated(by: ",")) var reactions: [String]
+
+  init(id: Int, login: String, body: String?, reactions: [String]) {
+    self.id = id
+    self.login = login
+    self.body = body
+    self.reactions = reactions
+  }
+}
+
 @Suite struct CodableContainerTests {
   static let event = #"""
     {
@@ -180,6 +196,32 @@ struct CheckedRange: Equatable {
     }
     #expect(context.codingPath.map(\.stringValue) == ["Index 0"])
     #expect(context.underlyingError is CheckedRange.RangeFlaw)
+  }
+
+  @Test func aFinalClassReadsAndWritesContainersToo() throws {
+    let text = #"{"id": 7, "user": {"login": "octocat", "site_admin": true}, "reactions": "+1,heart"}"#
+    let comment = try JSONDecoder().decode(ContainerComment.self, from: Data(text.utf8))
+    #expect(comment.id == 7)
+    #expect(comment.login == "octocat")
+    #expect(comment.isAdmin)
+    #expect(comment.body == nil)
+    #expect(comment.reactions == ["+1", "heart"])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(
+      String(decoding: try encoder.encode(comment), as: UTF8.self)
+        == #"{"id":7,"reactions":"+1,heart","user":{"login":"octocat","site_admin":true}}"#)
+    // JSONDecoder's own error, at the mapped path: the class read its container.
+    let error = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        ContainerComment.self, from: Data(#"{"id": 7, "user": {"login": 1}, "reactions": ""}"#.utf8))
+    }
+    guard case .typeMismatch(let type, let context) = error else {
+      Issue.record("expected typeMismatch, got \(error)")
+      return
+    }
+    #expect(type is String.Type)
+    #expect(context.codingPath.map(\.stringValue) == ["user", "login"])
   }
 
   @Test func binderyDecoderStillReadsItsOwnDocument() throws {

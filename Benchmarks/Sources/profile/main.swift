@@ -8,7 +8,9 @@
 //   WORK: decode, encode (the Plain twins through BinderyDecoder/BinderyEncoder), model-decode,
 //         model-encode (@JSONModel), dated-decode (@JSONModel reading created_at as Date;
 //         twitter and status only), document (parse to JSONDocument), value (parse to JSONValue),
-//         write (write a JSONValue).
+//         write (write a JSONValue), foundation-decode, foundation-encode (JSONDecoder and
+//         JSONEncoder on the Plain twins), foundation-model-decode, foundation-model-encode
+//         (JSONDecoder and JSONEncoder on the @JSONModel types).
 //   CORPUS: twitter, citm, canada, status, search_metadata (Benchmarks/Corpora), or a generated
 //         look-alike: tweets, catalog, coordinates.
 // Encode work writes three times per round.
@@ -40,7 +42,7 @@ if let standard = try? Corpus.standard(named: name) {
 let bytes = corpus.bytes
 
 /// Runs `work` on `Model` (model API) and `Twin` (Codable coders); returns a checksum.
-func run<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
+func run<Model: JSONModel & Codable & Sendable, Twin: Codable & Sendable>(
   _ work: String, on bytes: [UInt8], rounds: Int, _ model: Model.Type, _ twin: Twin.Type,
   dated: (([UInt8]) throws -> Int)?
 ) throws -> Int {
@@ -55,6 +57,26 @@ func run<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
     let value = try BinderyDecoder().decode(Twin.self, from: bytes)
     let encoder = BinderyEncoder()
     for _ in 0..<rounds * 3 { total += try encoder.encodeToBytes(value).count }
+  case "foundation-decode":
+    let decoder = JSONDecoder()
+    let data = Data(bytes)
+    for _ in 0..<rounds {
+      withExtendedLifetime(try decoder.decode(Twin.self, from: data)) { total += 1 }
+    }
+  case "foundation-model-decode":
+    let decoder = JSONDecoder()
+    let data = Data(bytes)
+    for _ in 0..<rounds {
+      withExtendedLifetime(try decoder.decode(Model.self, from: data)) { total += 1 }
+    }
+  case "foundation-encode":
+    let value = try JSONDecoder().decode(Twin.self, from: Data(bytes))
+    let encoder = JSONEncoder()
+    for _ in 0..<rounds * 3 { total += try encoder.encode(value).count }
+  case "foundation-model-encode":
+    let value = try Model(json: bytes)
+    let encoder = JSONEncoder()
+    for _ in 0..<rounds * 3 { total += try encoder.encode(value).count }
   case "model-decode":
     for _ in 0..<rounds { withExtendedLifetime(try Model(json: bytes)) { total += 1 } }
   case "model-encode":

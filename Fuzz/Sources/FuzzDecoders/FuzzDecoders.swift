@@ -54,8 +54,13 @@ extension PlainRecord {
 
 let foundation = JSONDecoder()
 let bindery = BinderyDecoder()
+let sortedEncoder: JSONEncoder = {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  return encoder
+}()
 
-/// Decodes the input three ways and checks they agree: the same value, or all three errors.
+/// Decodes the input four ways and checks they agree: the same value, or all four errors.
 ///
 /// Input `JSONDecoder` calls invalid while `JSONSerialization` reads it (`0E2`) has no
 /// reference and is left out. Nonzero numbers too small for `Double` (`1e-400`, `-4E-7818`) are left out too:
@@ -73,6 +78,16 @@ let bindery = BinderyDecoder()
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
   let data = Data(bytes)
+  let reference = Result { try foundation.decode(PlainRecord.self, from: data) }
+  // Under JSONDecoder and JSONEncoder the model uses their containers as its twin does: the
+  // same outcome on every input, valid or not, and the same bytes written.
+  let viaContainers = Result { try foundation.decode(FuzzRecord.self, from: data) }
+  check("JSONDecoder on @JSONModel", viaContainers.map(PlainRecord.init), against: reference, bytes)
+  if case .success(let model) = viaContainers {
+    guard let written = try? sortedEncoder.encode(model),
+      let twin = try? sortedEncoder.encode(PlainRecord(model)), written == twin
+    else { fatalError("JSONEncoder wrote a model and its twin differently") }
+  }
   guard let document = try? JSONDocument(parsing: bytes) else {
     if (try? bindery.decode(PlainRecord.self, from: bytes)) != nil
       || (try? FuzzRecord(json: bytes)) != nil
@@ -82,7 +97,6 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     return 0
   }
   if meansDifferentThings(document.root) { return 0 }
-  let reference = Result { try foundation.decode(PlainRecord.self, from: data) }
   // JSONDecoder calls some valid JSON invalid (`0E2`, which JSONSerialization reads): no
   // reference there.
   if case .failure(DecodingError.dataCorrupted(let context)) = reference,

@@ -15,6 +15,15 @@ extension JSONDecodable {
     return try _JSONModelCoding.decode(Self.self, from: value, at: container.codingPath + [key])
   }
 
+  /// `nil` when the key is missing or its value is `null`, else ``_decode(from:forKey:)``.
+  @inlinable
+  public static func _decodeIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Self? {
+    guard try container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    return try _decode(from: container, forKey: key)
+  }
+
   /// Reads the element as a ``JSONValue``, then as this type through its mapping.
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Self
@@ -38,6 +47,14 @@ extension _JSONCodableScalar {
     try container.decode(Self.self, forKey: key)
   }
 
+  /// Reads the value through its Codable conformance, in one look-up.
+  @inlinable
+  public static func _decodeIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Self? {
+    try container.decodeIfPresent(Self.self, forKey: key)
+  }
+
   /// Reads the element through its Codable conformance.
   @inlinable
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
@@ -47,15 +64,104 @@ extension _JSONCodableScalar {
   }
 }
 
-extension String: _JSONCodableScalar {}
-extension Bool: _JSONCodableScalar {}
-extension Double: _JSONCodableScalar {}
+// The commonest scalars call the containers' own overloads for their type: the generic
+// `decode(_:forKey:)`/`encode(_:forKey:)` a protocol extension reaches makes coders test the
+// value's type at run time (JSONDecoder and JSONEncoder look for Date, URL, Data...).
+
+extension String: _JSONCodableScalar {
+  /// Reads the value with the container's overload for this type.
+  @inlinable
+  public static func _decode<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> String { try container.decode(String.self, forKey: key) }
+  /// Reads the value, or `nil`, with the container's overload for this type.
+  @inlinable
+  public static func _decodeIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> String? { try container.decodeIfPresent(String.self, forKey: key) }
+  /// Reads the element with the container's overload for this type.
+  @inlinable
+  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> String
+  { try container.decode(String.self) }
+}
+
+extension Bool: _JSONCodableScalar {
+  /// Reads the value with the container's overload for this type.
+  @inlinable
+  public static func _decode<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Bool { try container.decode(Bool.self, forKey: key) }
+  /// Reads the value, or `nil`, with the container's overload for this type.
+  @inlinable
+  public static func _decodeIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Bool? { try container.decodeIfPresent(Bool.self, forKey: key) }
+  /// Reads the element with the container's overload for this type.
+  @inlinable
+  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> Bool
+  { try container.decode(Bool.self) }
+}
+
+extension Double: _JSONCodableScalar {
+  /// Reads the value with the container's overload for this type.
+  @inlinable
+  public static func _decode<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Double { try container.decode(Double.self, forKey: key) }
+  /// Reads the value, or `nil`, with the container's overload for this type.
+  @inlinable
+  public static func _decodeIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Double? { try container.decodeIfPresent(Double.self, forKey: key) }
+  /// Reads the element with the container's overload for this type.
+  @inlinable
+  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> Double
+  { try container.decode(Double.self) }
+}
+
+extension Int: _JSONCodableScalar {
+  /// Reads the value with the container's overload for this type.
+  @inlinable
+  public static func _decode<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Int { try container.decode(Int.self, forKey: key) }
+  /// Reads the value, or `nil`, with the container's overload for this type.
+  @inlinable
+  public static func _decodeIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Int? { try container.decodeIfPresent(Int.self, forKey: key) }
+  /// Reads the element with the container's overload for this type.
+  @inlinable
+  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> Int
+  { try container.decode(Int.self) }
+}
+
+extension Int64: _JSONCodableScalar {
+  /// Reads the value with the container's overload for this type.
+  @inlinable
+  public static func _decode<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Int64 { try container.decode(Int64.self, forKey: key) }
+  /// Reads the value, or `nil`, with the container's overload for this type.
+  @inlinable
+  public static func _decodeIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Int64? { try container.decodeIfPresent(Int64.self, forKey: key) }
+  /// Reads the element with the container's overload for this type.
+  @inlinable
+  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> Int64
+  { try container.decode(Int64.self) }
+}
+
 extension Float: _JSONCodableScalar {}
-extension Int: _JSONCodableScalar {}
 extension Int8: _JSONCodableScalar {}
 extension Int16: _JSONCodableScalar {}
 extension Int32: _JSONCodableScalar {}
-extension Int64: _JSONCodableScalar {}
 extension UInt: _JSONCodableScalar {}
 extension UInt8: _JSONCodableScalar {}
 extension UInt16: _JSONCodableScalar {}
@@ -73,6 +179,14 @@ extension _JSONValueModel where Self: Decodable {
     try container.decode(Self.self, forKey: key)
   }
 
+  /// Reads the model through its Codable initializer, in one look-up.
+  @inlinable
+  public static func _decodeIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Self? {
+    try container.decodeIfPresent(Self.self, forKey: key)
+  }
+
   /// Reads the element through the model's Codable initializer.
   @inlinable
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
@@ -88,8 +202,15 @@ extension Optional where Wrapped: JSONDecodable {
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Self {
-    guard try container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
-    return try Wrapped._decode(from: container, forKey: key)
+    try Wrapped._decodeIfPresent(from: container, forKey: key)
+  }
+
+  /// `nil` when the key is missing or its value is `null`, else the wrapped type's value.
+  @inlinable
+  public static func _decodeIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Self? {
+    try Wrapped._decodeIfPresent(from: container, forKey: key)
   }
 
   /// `nil` for a `null` element, else the wrapped type's value.

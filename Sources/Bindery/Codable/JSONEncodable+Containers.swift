@@ -38,6 +38,74 @@ extension _JSONCodableScalar {
   }
 }
 
+// The commonest scalars call the containers' own overloads for their type (see the decoding
+// side).
+
+extension String {
+  /// Writes the value with the container's overload for this type.
+  @inlinable
+  public func _encode<Key: CodingKey>(
+    to container: inout KeyedEncodingContainer<Key>, forKey key: Key
+  ) throws { try container.encode(self, forKey: key) }
+  /// Writes the element with the container's overload for this type.
+  @inlinable
+  public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
+    try container.encode(self)
+  }
+}
+
+extension Bool {
+  /// Writes the value with the container's overload for this type.
+  @inlinable
+  public func _encode<Key: CodingKey>(
+    to container: inout KeyedEncodingContainer<Key>, forKey key: Key
+  ) throws { try container.encode(self, forKey: key) }
+  /// Writes the element with the container's overload for this type.
+  @inlinable
+  public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
+    try container.encode(self)
+  }
+}
+
+extension Double {
+  /// Writes the value with the container's overload for this type.
+  @inlinable
+  public func _encode<Key: CodingKey>(
+    to container: inout KeyedEncodingContainer<Key>, forKey key: Key
+  ) throws { try container.encode(self, forKey: key) }
+  /// Writes the element with the container's overload for this type.
+  @inlinable
+  public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
+    try container.encode(self)
+  }
+}
+
+extension Int {
+  /// Writes the value with the container's overload for this type.
+  @inlinable
+  public func _encode<Key: CodingKey>(
+    to container: inout KeyedEncodingContainer<Key>, forKey key: Key
+  ) throws { try container.encode(self, forKey: key) }
+  /// Writes the element with the container's overload for this type.
+  @inlinable
+  public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
+    try container.encode(self)
+  }
+}
+
+extension Int64 {
+  /// Writes the value with the container's overload for this type.
+  @inlinable
+  public func _encode<Key: CodingKey>(
+    to container: inout KeyedEncodingContainer<Key>, forKey key: Key
+  ) throws { try container.encode(self, forKey: key) }
+  /// Writes the element with the container's overload for this type.
+  @inlinable
+  public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
+    try container.encode(self)
+  }
+}
+
 extension _JSONValueModel where Self: Encodable {
   /// Writes the model through its Codable `encode(to:)`, which `@JSONModel` writes from the
   /// mapping.

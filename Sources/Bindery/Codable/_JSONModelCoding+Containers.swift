@@ -116,19 +116,24 @@ extension _JSONModelCoding {
   ///
   /// - Parameters:
   ///   - model: The decoded model.
-  ///   - path: The model's coding path.
+  ///   - decoder: The decoder it was read from; its coding path is asked for only on failure.
   /// - Throws: `DecodingError.dataCorrupted` when `validate()` throws.
-  public static func validate(_ model: some JSONObjectDecodable, at path: [any CodingKey])
+  @inlinable
+  public static func validate(_ model: some JSONObjectDecodable, from decoder: any Decoder)
     throws
   {
     do {
       try model.validate()
     } catch {
-      throw DecodingError.dataCorrupted(
-        .init(
-          codingPath: path, debugDescription: "validation failed: \(error)",
-          underlyingError: error))
+      throw validationError(error, at: decoder.codingPath)
     }
+  }
+
+  @usableFromInline
+  static func validationError(_ error: any Error, at path: [any CodingKey]) -> DecodingError {
+    DecodingError.dataCorrupted(
+      .init(
+        codingPath: path, debugDescription: "validation failed: \(error)", underlyingError: error))
   }
 
   // MARK: Encoding

@@ -139,7 +139,11 @@ public enum _JSONModelCoding {
   private static func binderyContext(for decoder: any Decoder, bridge: Bool)
     -> (JSONDecodingContext, Int, [any CodingKey])?
   {
-    guard let impl = decoder as? DecoderImpl else { return nil }
+    // Comparing the exact type first spares other decoders a dynamic cast, which searches
+    // conformances (`DecoderImpl` is final).
+    guard ObjectIdentifier(type(of: decoder)) == ObjectIdentifier(DecoderImpl.self),
+      let impl = decoder as? DecoderImpl
+    else { return nil }
     var options = JSONDecodingOptions(stopsAtFirstError: bridge)
     options.reading = impl.document.options
     let context = JSONDecodingContext(document: impl.document, options: options)

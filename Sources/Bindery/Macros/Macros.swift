@@ -54,7 +54,7 @@ import BinderyJSON
 @attached(
   member,
   names: named(init(json:)), named(encode(to:)), named(update(from:)),
-  named(_propertyName(for:)), named(init(from:))
+  named(_propertyName(for:)), named(init(from:)), named(init(_jsonContainer:))
 )
 @attached(
   extension, conformances: JSONModel, JSONUpdatable, _JSONValueModel, Codable,

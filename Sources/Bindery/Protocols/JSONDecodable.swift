@@ -27,6 +27,12 @@ public protocol JSONDecodable {
   static func _decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
     throws -> Self
 
+  /// Reads the value at `key` of a Codable container, or `nil` when the key is missing or its
+  /// value is `null`; see ``_decode(from:forKey:)``.
+  static func _decodeIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Self?
+
   /// Reads the next element of a Codable container; see ``_decode(from:forKey:)``.
   static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws -> Self
 }
