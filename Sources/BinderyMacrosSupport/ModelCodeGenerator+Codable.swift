@@ -1,3 +1,4 @@
+import BinderyNaming
 import SwiftSyntax
 import SwiftSyntaxMacros
 
@@ -36,6 +37,76 @@ extension ModelCodeGenerator {
     return true
   }
 
+  /// Every key the container members use, each with the name of its case in the model's
+  /// coding-key enum: the key itself when it is a plain identifier, else `keyN`. A trivial
+  /// enum, like a synthesized `CodingKeys`, costs coders nothing to copy.
+  func codingKeyCases() -> [(key: String, name: String)] {
+    var keys: [String] = []
+    for property in model.properties where !property.isUnknownKeys {
+      let paths =
+        (property.decodes ? property.decodePaths : [])
+        + (property.encodes ? [property.encodePath] : [])
+      for path in paths {
+        for key in path.components where !keys.contains(key) { keys.append(key) }
+      }
+    }
+    // Names a case cannot take: the enum's own members and words that need backticks.
+    let taken: Set<String> = [
+      "rawValue", "stringValue", "intValue", "hashValue", "description", "debugDescription",
+      "allCases", "init",
+    ]
+    func isPlain(_ key: String) -> Bool {
+      guard let first = key.unicodeScalars.first, !("0"..."9").contains(first) else {
+        return false
+      }
+      return key.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || $0 == "_"
+      } && !Identifiers.reservedWords.contains(key) && !taken.contains(key)
+    }
+    var used = Set(keys.filter(isPlain))
+    var counter = 0
+    return keys.map { key in
+      if isPlain(key) { return (key, key) }
+      var name = "key\(counter)"
+      while used.contains(name) {
+        counter += 1
+        name = "key\(counter)"
+      }
+      used.insert(name)
+      return (key, name)
+    }
+  }
+
+  /// The key type of the containers: the model's enum, or the library's string key for a
+  /// model without keys (an enum with a raw type needs a case).
+  var codingKeyType: String {
+    codingKeyCases().isEmpty ? "Bindery._JSONCodingKey" : Self.codingKeysName
+  }
+
+  static let codingKeysName = "_JSONCodingKeys"
+
+  /// The expression for a key in container calls.
+  func codingKey(_ key: String) -> String {
+    guard let name = codingKeyCases().first(where: { $0.key == key })?.name else {
+      return literal(key)
+    }
+    return "." + name
+  }
+
+  func codingKeysDeclaration() -> String? {
+    let cases = codingKeyCases()
+    guard !cases.isEmpty else { return nil }
+    let lines = cases.map { key, name in
+      key == name ? "case \(name)" : "case \(name) = \(literal(key))"
+    }
+    return """
+      private enum \(Self.codingKeysName): Swift.String, Swift.CodingKey {
+      \(indented(lines))
+      }
+      """
+  }
+
   /// The Codable members of a struct or final class that use the coder's containers.
   func containerCodable() -> [String] {
     let container = context.makeUniqueName("container").text
@@ -53,7 +124,8 @@ extension ModelCodeGenerator {
     let encoderContainer = context.makeUniqueName("container").text
     let writes = containerWrites(encodingOrder(), depth: 0, container: encoderContainer)
     let source = context.makeUniqueName("source").text
-    return [
+    let keys = codingKeysDeclaration().map { [$0] } ?? []
+    return keys + [
       """
       \(access)\(model.isClass ? "required convenience " : "")init(from decoder: any Swift.Decoder) throws {
           if let \(source) = try Bindery._JSONModelCoding.binderySource(from: decoder) {
@@ -61,19 +133,19 @@ extension ModelCodeGenerator {
               try Bindery._JSONModelCoding.validate(self, in: \(source).object)
               withExtendedLifetime(\(source)) {}
           } else {
-              try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
+              try self.init(_jsonContainer: decoder.container(keyedBy: \(codingKeyType).self))
               try Bindery._JSONModelCoding.validate(self, from: decoder)
           }
       }
       """,
       """
-      private init(_jsonContainer \(container): Swift.KeyedDecodingContainer<Bindery._JSONCodingKey>) throws {
+      private init(_jsonContainer \(container): Swift.KeyedDecodingContainer<\(codingKeyType)>) throws {
       \(assignments.map { "    " + $0 }.joined(separator: "\n"))
       }
       """,
       """
       \(access)func encode(to encoder: any Swift.Encoder) throws {
-          var \(encoderContainer) = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
+          var \(encoderContainer) = encoder.container(keyedBy: \(codingKeyType).self)
       \(indented(writes))
       }
       """,
@@ -93,13 +165,13 @@ extension ModelCodeGenerator {
       for path in property.decodePaths {
         if let first = path.components.first, !keys.contains(first) { keys.append(first) }
       }
-      let list = keys.map(literal).joined(separator: ", ")
+      let list = keys.map(codingKey).joined(separator: ", ")
       return "Bindery._JSONModelCoding.member(of: \(container), keys: [\(list)]) { \(json) in "
         + "try \(decodeCall(json, property, table: nil)) }"
     }
-    let parents = components.dropLast().map(literal)
+    let parents = components.dropLast().map(codingKey)
     if parents.isEmpty {
-      var arguments = "\(type), from: \(container), forKey: \(literal(last))"
+      var arguments = "\(type), from: \(container), forKey: \(codingKey(last))"
       if let value = property.defaultValue ?? (property.isOptional ? nil : property.initializer) {
         arguments += ", default: \(value.trimmedDescription)"
       }
@@ -112,13 +184,13 @@ extension ModelCodeGenerator {
         chain += ".flatMap { try Bindery._JSONModelCoding.nested($0, forKey: \(key)) }"
       }
       return chain
-        + ".flatMap { try Bindery._JSONModelCoding.decode(\(type), from: $0, forKey: \(literal(last))) }"
+        + ".flatMap { try Bindery._JSONModelCoding.decode(\(type), from: $0, forKey: \(codingKey(last))) }"
     }
     var chain = container
     for key in parents {
-      chain += ".nestedContainer(keyedBy: Bindery._JSONCodingKey.self, forKey: \(key))"
+      chain += ".nestedContainer(keyedBy: \(codingKeyType).self, forKey: \(key))"
     }
-    return "Bindery._JSONModelCoding.decode(\(type), from: \(chain), forKey: \(literal(last)))"
+    return "Bindery._JSONModelCoding.decode(\(type), from: \(chain), forKey: \(codingKey(last)))"
   }
 
   /// The statements that write `properties` (in encoding order, siblings adjacent) to
@@ -156,19 +228,19 @@ extension ModelCodeGenerator {
       guard components.count > depth + 1 else {
         let name = "self.\(escaped(property.name))"
         if property.isOptional {
-          var arguments = "\(name), to: &\(container), forKey: \(literal(key))"
+          var arguments = "\(name), to: &\(container), forKey: \(codingKey(key))"
           if let nulls = property.nulls { arguments += ", nulls: \(nulls.trimmedDescription)" }
           lines.append("try Bindery._JSONModelCoding.encodeIfPresent(\(arguments))")
         } else {
           lines.append(
-            "try Bindery._JSONModelCoding.encode(\(name), to: &\(container), forKey: \(literal(key)))"
+            "try Bindery._JSONModelCoding.encode(\(name), to: &\(container), forKey: \(codingKey(key)))"
           )
         }
         continue
       }
       let nested = context.makeUniqueName("nested").text
       var body = [
-        "var \(nested) = \(container).nestedContainer(keyedBy: Bindery._JSONCodingKey.self, forKey: \(literal(key)))"
+        "var \(nested) = \(container).nestedContainer(keyedBy: \(codingKeyType).self, forKey: \(codingKey(key)))"
       ]
       body += containerWrites(group, depth: depth + 1, container: nested)
       var conditions: [String] = []

@@ -71,6 +71,10 @@ struct JSONModelDiagnosticTests {
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["a"])
 
+          private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
+              case a
+          }
+
           init(from decoder: any Swift.Decoder) throws {
               if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
                   try self.init(json: __macro_local_6sourcefMu_.object)
@@ -78,20 +82,20 @@ struct JSONModelDiagnosticTests {
                   withExtendedLifetime(__macro_local_6sourcefMu_) {
                   }
               } else {
-                  try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
+                  try self.init(_jsonContainer: decoder.container(keyedBy: _JSONCodingKeys.self))
                   try Bindery._JSONModelCoding.validate(self, from: decoder)
               }
           }
 
-          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<Bindery._JSONCodingKey>) throws {
+          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<_JSONCodingKeys>) throws {
               self.a = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                       model.a
-                  }, from: __macro_local_9containerfMu_, forKey: "a")
+                  }, from: __macro_local_9containerfMu_, forKey: .a)
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
-              try Bindery._JSONModelCoding.encode(self.a, to: &__macro_local_9containerfMu0_, forKey: "a")
+              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: _JSONCodingKeys.self)
+              try Bindery._JSONModelCoding.encode(self.a, to: &__macro_local_9containerfMu0_, forKey: .a)
           }
       }
       """#
@@ -316,6 +320,10 @@ struct JSONModelDiagnosticTests {
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["k"])
 
+          private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
+              case k
+          }
+
           init(from decoder: any Swift.Decoder) throws {
               if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
                   try self.init(json: __macro_local_6sourcefMu_.object)
@@ -323,20 +331,20 @@ struct JSONModelDiagnosticTests {
                   withExtendedLifetime(__macro_local_6sourcefMu_) {
                   }
               } else {
-                  try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
+                  try self.init(_jsonContainer: decoder.container(keyedBy: _JSONCodingKeys.self))
                   try Bindery._JSONModelCoding.validate(self, from: decoder)
               }
           }
 
-          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<Bindery._JSONCodingKey>) throws {
+          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<_JSONCodingKeys>) throws {
               self.kind = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                       model.kind
-                  }, from: __macro_local_9containerfMu_, forKey: "k", default: "photo")
+                  }, from: __macro_local_9containerfMu_, forKey: .k, default: "photo")
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
-              try Bindery._JSONModelCoding.encode(self.kind, to: &__macro_local_9containerfMu0_, forKey: "k")
+              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: _JSONCodingKeys.self)
+              try Bindery._JSONModelCoding.encode(self.kind, to: &__macro_local_9containerfMu0_, forKey: .k)
           }
       }
       """#

@@ -130,6 +130,16 @@ struct JSONModelExpansionTests {
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["title", "media", "published", "tags", "author", "views"])
 
+          private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
+              case title
+              case media
+              case m
+              case published
+              case tags
+              case author
+              case views
+          }
+
           public init(from decoder: any Swift.Decoder) throws {
               if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
                   try self.init(json: __macro_local_6sourcefMu_.object)
@@ -137,47 +147,47 @@ struct JSONModelExpansionTests {
                   withExtendedLifetime(__macro_local_6sourcefMu_) {
                   }
               } else {
-                  try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
+                  try self.init(_jsonContainer: decoder.container(keyedBy: _JSONCodingKeys.self))
                   try Bindery._JSONModelCoding.validate(self, from: decoder)
               }
           }
 
-          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<Bindery._JSONCodingKey>) throws {
+          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<_JSONCodingKeys>) throws {
               self.title = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                       model.title
-                  }, from: __macro_local_9containerfMu_, forKey: "title")
+                  }, from: __macro_local_9containerfMu_, forKey: .title)
               self.url = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                       model.url
-                  }, from: __macro_local_9containerfMu_.nestedContainer(keyedBy: Bindery._JSONCodingKey.self, forKey: "media"), forKey: "m")
+                  }, from: __macro_local_9containerfMu_.nestedContainer(keyedBy: _JSONCodingKeys.self, forKey: .media), forKey: .m)
               self.date = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                       model.date
-                  }, from: __macro_local_9containerfMu_, forKey: "published")
-              self.tags = try Bindery._JSONModelCoding.member(of: __macro_local_9containerfMu_, keys: ["tags"]) { json in
+                  }, from: __macro_local_9containerfMu_, forKey: .published)
+              self.tags = try Bindery._JSONModelCoding.member(of: __macro_local_9containerfMu_, keys: [.tags]) { json in
                   try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.tags
                       }, forKey: "tags", using: .separated(by: " "))
               }
               self.author = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                       model.author
-                  }, from: __macro_local_9containerfMu_, forKey: "author")
+                  }, from: __macro_local_9containerfMu_, forKey: .author)
               self.views = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                       model.views
-                  }, from: __macro_local_9containerfMu_, forKey: "views", default: 0)
+                  }, from: __macro_local_9containerfMu_, forKey: .views, default: 0)
           }
 
           public func encode(to encoder: any Swift.Encoder) throws {
-              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
-              try Bindery._JSONModelCoding.encode(self.title, to: &__macro_local_9containerfMu0_, forKey: "title")
+              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: _JSONCodingKeys.self)
+              try Bindery._JSONModelCoding.encode(self.title, to: &__macro_local_9containerfMu0_, forKey: .title)
               do {
-                  var __macro_local_6nestedfMu_ = __macro_local_9containerfMu0_.nestedContainer(keyedBy: Bindery._JSONCodingKey.self, forKey: "media")
-                  try Bindery._JSONModelCoding.encode(self.url, to: &__macro_local_6nestedfMu_, forKey: "m")
+                  var __macro_local_6nestedfMu_ = __macro_local_9containerfMu0_.nestedContainer(keyedBy: _JSONCodingKeys.self, forKey: .media)
+                  try Bindery._JSONModelCoding.encode(self.url, to: &__macro_local_6nestedfMu_, forKey: .m)
               }
-              try Bindery._JSONModelCoding.encode(self.date, to: &__macro_local_9containerfMu0_, forKey: "published")
+              try Bindery._JSONModelCoding.encode(self.date, to: &__macro_local_9containerfMu0_, forKey: .published)
               try Bindery._JSONModelCoding.encodeMember(to: &__macro_local_9containerfMu0_) { json in
                   try json.encode(self.tags, forKey: "tags", using: .separated(by: " "))
               }
-              try Bindery._JSONModelCoding.encodeIfPresent(self.author, to: &__macro_local_9containerfMu0_, forKey: "author")
-              try Bindery._JSONModelCoding.encode(self.views, to: &__macro_local_9containerfMu0_, forKey: "views")
+              try Bindery._JSONModelCoding.encodeIfPresent(self.author, to: &__macro_local_9containerfMu0_, forKey: .author)
+              try Bindery._JSONModelCoding.encode(self.views, to: &__macro_local_9containerfMu0_, forKey: .views)
           }
       }
       """#
@@ -637,6 +647,10 @@ struct JSONModelExpansionTests {
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["title"])
 
+          private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
+              case title
+          }
+
           required convenience init(from decoder: any Swift.Decoder) throws {
               if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
                   try self.init(json: __macro_local_6sourcefMu_.object)
@@ -644,18 +658,18 @@ struct JSONModelExpansionTests {
                   withExtendedLifetime(__macro_local_6sourcefMu_) {
                   }
               } else {
-                  try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
+                  try self.init(_jsonContainer: decoder.container(keyedBy: _JSONCodingKeys.self))
                   try Bindery._JSONModelCoding.validate(self, from: decoder)
               }
           }
 
-          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<Bindery._JSONCodingKey>) throws {
-              self.title = try Bindery._JSONModelCoding.decode((String).self, from: __macro_local_9containerfMu_, forKey: "title")
+          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<_JSONCodingKeys>) throws {
+              self.title = try Bindery._JSONModelCoding.decode((String).self, from: __macro_local_9containerfMu_, forKey: .title)
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
-              try Bindery._JSONModelCoding.encode(self.title, to: &__macro_local_9containerfMu0_, forKey: "title")
+              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: _JSONCodingKeys.self)
+              try Bindery._JSONModelCoding.encode(self.title, to: &__macro_local_9containerfMu0_, forKey: .title)
           }
       }
 

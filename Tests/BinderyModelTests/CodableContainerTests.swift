@@ -61,6 +61,16 @@ final class ContainerComment {
   }
 }
 
+/// Keys that cannot name an enum case as they are.
+@JSONModel
+struct OddKeys: Equatable {
+  @Key("@id") var id: String
+  @Key("default") var isDefault: Bool
+  @Key("rawValue") var raw: Int
+  @Key("2x.url") var retina: String?
+  @Key("key0") var plain: Int
+}
+
 @Suite struct CodableContainerTests {
   static let event = #"""
     {
@@ -222,6 +232,17 @@ final class ContainerComment {
     }
     #expect(type is String.Type)
     #expect(context.codingPath.map(\.stringValue) == ["user", "login"])
+  }
+
+  @Test func keysThatAreNotIdentifiersRoundTrip() throws {
+    let text = #"{"@id":"a","default":true,"rawValue":3,"2x":{"url":"u"},"key0":1}"#
+    let keys = try JSONDecoder().decode(OddKeys.self, from: Data(text.utf8))
+    #expect(keys == (try OddKeys(json: text)))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(
+      String(decoding: try encoder.encode(keys), as: UTF8.self)
+        == #"{"2x":{"url":"u"},"@id":"a","default":true,"key0":1,"rawValue":3}"#)
   }
 
   @Test func binderyDecoderStillReadsItsOwnDocument() throws {

@@ -1,5 +1,4 @@
 public import BinderyJSON
-public import Foundation
 
 // How each JSONDecodable type reads itself from another Codable decoder's containers, for the
 // Codable initializers `@JSONModel` writes. Scalars, collections and models read the container
@@ -20,7 +19,7 @@ extension JSONDecodable {
   public static func _decodeIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Self? {
-    guard try container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
     return try _decode(from: container, forKey: key)
   }
 

@@ -1,5 +1,4 @@
-public import BinderyJSON
-public import Foundation
+import BinderyJSON
 
 // How each JSONEncodable type writes itself to another Codable encoder's containers, for the
 // Codable `encode(to:)` `@JSONModel` writes. Scalars, collections and models write to the

@@ -36,7 +36,7 @@ extension _JSONModelCoding {
     _ type: T.Type, from container: KeyedDecodingContainer<Key>, forKey key: Key,
     default defaultValue: @autoclosure () -> T
   ) throws -> T {
-    guard try container.contains(key) else { return defaultValue() }
+    guard container.contains(key) else { return defaultValue() }
     return try T._decode(from: container, forKey: key)
   }
 
@@ -50,9 +50,9 @@ extension _JSONModelCoding {
   /// - Throws: `DecodingError.typeMismatch` when the value is not an object.
   public static func nested<Key: CodingKey>(
     _ container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> KeyedDecodingContainer<_JSONCodingKey>? {
-    guard try container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
-    return try container.nestedContainer(keyedBy: _JSONCodingKey.self, forKey: key)
+  ) throws -> KeyedDecodingContainer<Key>? {
+    guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    return try container.nestedContainer(keyedBy: Key.self, forKey: key)
   }
 
   /// Reads a property whose mapping the container cannot express: the members at `keys` are
@@ -66,16 +66,13 @@ extension _JSONModelCoding {
   ///   - body: Reads the property from the object.
   /// - Returns: The property's value.
   /// - Throws: `DecodingError`.
-  public static func member<T>(
-    of container: KeyedDecodingContainer<_JSONCodingKey>, keys: [String],
+  public static func member<T, Key: CodingKey>(
+    of container: KeyedDecodingContainer<Key>, keys: [Key],
     _ body: (JSONObjectDecoder) throws -> T
   ) throws -> T {
     var object = JSONObject()
-    for name in keys {
-      let key = _JSONCodingKey(stringValue: name)
-      if try container.contains(key) {
-        object[name] = try container.decode(JSONValue.self, forKey: key)
-      }
+    for key in keys where container.contains(key) {
+      object[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
     }
     let base = container.codingPath
     let context = try foreignContext(for: .object(object), at: base, bridge: true)
@@ -180,8 +177,8 @@ extension _JSONModelCoding {
   ///   - container: The object.
   ///   - body: Writes the property.
   /// - Throws: `EncodingError.invalidValue` for values JSON cannot hold.
-  public static func encodeMember(
-    to container: inout KeyedEncodingContainer<_JSONCodingKey>,
+  public static func encodeMember<Key: CodingKey>(
+    to container: inout KeyedEncodingContainer<Key>,
     _ body: (inout JSONObjectEncoder) throws -> Void
   ) throws {
     let object: JSONValue
@@ -195,7 +192,14 @@ extension _JSONModelCoding {
     }
     guard case .object(let members) = object else { return }
     for (name, value) in members {
-      try container.encode(value, forKey: _JSONCodingKey(stringValue: name))
+      guard let key = Key(stringValue: name) else {
+        throw EncodingError.invalidValue(
+          value,
+          .init(
+            codingPath: container.codingPath,
+            debugDescription: "\(Key.self) has no key '\(name)' for what the mapping wrote"))
+      }
+      try container.encode(value, forKey: key)
     }
   }
 

@@ -54,12 +54,13 @@ import BinderyJSON
 @attached(
   member,
   names: named(init(json:)), named(encode(to:)), named(update(from:)),
-  named(_propertyName(for:)), named(init(from:)), named(init(_jsonContainer:))
+  named(_propertyName(for:)), named(init(from:)), named(init(_jsonContainer:)),
+  named(_JSONCodingKeys)
 )
 @attached(
   extension, conformances: JSONModel, JSONUpdatable, _JSONValueModel, Codable,
   names: named(init(from:)), named(encode(to:)), named(init(json:)), named(update(from:)),
-  named(_propertyName(for:)), named(init(_jsonContainer:))
+  named(_propertyName(for:)), named(init(_jsonContainer:)), named(_JSONCodingKeys)
 )
 public macro JSONModel(
   keyStrategy: JSONKeyStrategy = .useDefaultKeys, coercesValues: Bool = false,
