@@ -69,6 +69,48 @@ struct AdversarialInputTests {
     }
   }
 
+  @Test func utf8ValidationAgreesWithTheStandardLibrary() throws {
+    // Four-byte strings that start with a byte at an edge of UTF-8's ranges, followed by
+    // continuation-range edges and a few leads, alone and inside a run of Japanese text: the
+    // reader accepts exactly what the standard library calls valid, and with replacement on
+    // reads what `String(decoding:as:)` reads.
+    let leads: [UInt8] = [
+      0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xED,
+      0xEE, 0xEF, 0xF0, 0xF1, 0xF4, 0xF5, 0xFF,
+    ]
+    let followers: [UInt8] = [0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC2, 0xE1, 0xF0]
+    var replacing = JSONReadingOptions()
+    replacing.invalidUnicode = .replace
+    var disagreements: [[UInt8]] = []
+    for a in leads {
+      for b in followers {
+        for c in followers {
+          for d in followers {
+            let content = [a, b, c, d]
+            let valid = String(validating: content, as: UTF8.self) != nil
+            let framings: [[UInt8]] = [
+              [0x22] + content + [0x22],
+              [0x22, 0xE6, 0x97, 0xA5] + content + [0xE6, 0x9C, 0xAC, 0x22],
+            ]
+            for framed in framings {
+              let strict = try? JSONDocument(parsing: framed).root.string()
+              let lenient = try? JSONDocument(parsing: framed, options: replacing).root.string()
+              let expected = String(decoding: framed.dropFirst().dropLast(), as: UTF8.self)
+              if (strict != nil) != valid || lenient != expected {
+                disagreements.append(framed)
+              }
+            }
+            // Cut off before the closing quote: never a document.
+            if (try? JSONDocument(parsing: [0x22] + content)) != nil {
+              disagreements.append([0x22] + content)
+            }
+          }
+        }
+      }
+    }
+    #expect(disagreements.isEmpty, "first: \(disagreements.prefix(5))")
+  }
+
   @Test func emptyAndWhitespaceOnlyInput() throws {
     #expect(Reading.error("")?.kind == .unexpectedEndOfInput)
     #expect(Reading.error(" \n\r\t ")?.kind == .unexpectedEndOfInput)

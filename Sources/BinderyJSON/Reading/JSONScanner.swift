@@ -578,7 +578,7 @@ struct JSONScanner {
           .controlCharacterInString,
           "unescaped control character U+\(hex4(UInt32(byte))) in string", at: i)
       } else if byte >= 0x80 {
-        i = try validateUTF8(at: i, flags: &flags)
+        i = try scanNonASCII(from: i, flags: &flags)
       } else {
         i += 1
       }
@@ -591,6 +591,31 @@ struct JSONScanner {
         offset: UInt32(truncatingIfNeeded: start), payload: UInt32(truncatingIfNeeded: i - start),
         info: TapeKind.string.rawValue | flags))
     index = i + 1
+  }
+
+  /// Validates a run of UTF-8 sequences that starts with a byte ≥ 0x80 and returns the index
+  /// of the first ASCII byte after it (or the end). Text in most scripts is such runs of two-
+  /// and three-byte sequences whose continuation bytes may be any of 0x80–0xBF: those are
+  /// checked here, byte by byte; the rest (leads with narrower ranges, four-byte sequences and
+  /// invalid bytes) by ``validateUTF8(at:flags:)``.
+  @inline(__always)
+  private func scanNonASCII(from offset: Int, flags: inout UInt32) throws(JSONReadError) -> Int {
+    var i = offset
+    while i < end {
+      let lead = base[i]
+      if lead < 0x80 { return i }
+      if lead >= 0xE1, lead <= 0xEF, lead != 0xED, i &+ 2 < end {
+        if base[i &+ 1] & 0xC0 == 0x80, base[i &+ 2] & 0xC0 == 0x80 {
+          i &+= 3
+          continue
+        }
+      } else if lead >= 0xC2, lead <= 0xDF, i &+ 1 < end, base[i &+ 1] & 0xC0 == 0x80 {
+        i &+= 2
+        continue
+      }
+      i = try validateUTF8(at: i, flags: &flags)
+    }
+    return i
   }
 
   /// Validates one UTF-8 sequence starting with a byte ≥ 0x80 and returns the index after it.
