@@ -111,6 +111,18 @@ struct AdversarialInputTests {
     #expect(disagreements.isEmpty, "first: \(disagreements.prefix(5))")
   }
 
+  @Test func indentationOfEveryWidthReadsAsCompactText() throws {
+    let compact = try JSONValue(parsing: #"{"a":[1,{"b":null}],"c":"d"}"#)
+    for width in 0...19 {
+      let pad = String(repeating: " ", count: width)
+      let text = "\(pad){\n\(pad)\"a\" :\t[\(pad)1,\r\n\(pad){\"b\":\(pad)null}],\n\(pad)\"c\":\"d\"\(pad)}\(pad)"
+      #expect(try JSONValue(parsing: text) == compact, "width \(width)")
+      // A mistake after the indentation is reported at its own column.
+      let error = try #require(Reading.error("[\n\(pad)1,\n\(pad)x]"))
+      #expect(error.line == 3 && error.column == width + 1, "width \(width)")
+    }
+  }
+
   @Test func emptyAndWhitespaceOnlyInput() throws {
     #expect(Reading.error("")?.kind == .unexpectedEndOfInput)
     #expect(Reading.error(" \n\r\t ")?.kind == .unexpectedEndOfInput)

@@ -224,17 +224,33 @@ struct JSONScanner {
 
   @inline(__always)
   private mutating func skipWhitespace() throws(JSONReadError) {
-    while index < end {
-      let byte = base[index]
+    var i = index
+    while i < end {
+      let byte = base[i]
       if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
         || byte == UInt8(ascii: "\t")
       {
-        index += 1
+        i &+= 1
+        // Indentation: the spaces that follow, up to eight at a time.
+        while i &+ 8 <= end {
+          let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+          let other = word ^ ByteWord.repeated(UInt8(ascii: " "))
+          if other != 0 {
+            i &+= other.trailingZeroBitCount &>> 3
+            break
+          }
+          i &+= 8
+        }
         continue
       }
-      if json5, try skipJSON5Trivia() { continue }
+      index = i
+      if json5, try skipJSON5Trivia() {
+        i = index
+        continue
+      }
       return
     }
+    index = i
   }
 
   /// Skips one JSON5 comment or non-JSON whitespace character; returns false if there is none.
