@@ -3,8 +3,8 @@ public import Foundation
 
 // What the Codable members `@JSONModel` writes call when another Codable coder runs them: they
 // read and write that coder's containers directly, and take a detour through JSONValue only for
-// the properties whose mapping the containers cannot express (transformers, coercion, lossy
-// collections, fallback keys, date formats in scope).
+// the properties whose mapping the containers cannot express (transformers, date formats
+// among them, coercion, lossy collections, fallback keys, defaults for null or bad values).
 
 extension _JSONModelCoding {
   /// Reads a property's value from a container.
