@@ -179,7 +179,7 @@ struct OddKeys: Equatable {
     #expect(context.underlyingError is JSONDecodingError)
   }
 
-  @Test func aBadDateInANestedArrayIsReportedAtItsIndex() throws {
+  @Test func aBadURLInANestedArrayIsReportedAtItsIndex() throws {
     let text = Self.event.replacingOccurrences(
       of: #""commits": [{"login": "a"}, {"login": "b", "avatar_url": null}]"#,
       with: #""commits": [{"login": "a"}, {"login": "b", "avatar_url": "not a url"}]"#)
