@@ -177,4 +177,106 @@ struct EnumCodeGenerator {
       """,
     ]
   }
+
+  // MARK: Codable
+
+  /// The Codable members: under `BinderyDecoder` the enum reads the decoder's document through
+  /// `init(json:)`; under other coders a string enum uses a single-value container and a union
+  /// reads its tag from a keyed container and hands the same decoder to the case's model.
+  func codableMembers() -> [String] {
+    let value = "__value"
+    let fast = """
+      if let \(value) = try Bindery._JSONModelCoding.binderyValue(Self.self, from: decoder) {
+              self = \(value)
+              return
+          }
+      """
+    return isUnion ? unionCodable(fast: fast) : stringCodable(fast: fast)
+  }
+
+  func stringCodable(fast: String) -> [String] {
+    let known = cases.filter { $0.payload == nil }
+    let fallback = cases.first { isRawPayload($0.payload) }
+    let expected = "one of " + known.map { "\"\($0.key)\"" }.joined(separator: ", ")
+    var decodeCases = known.map { "case \(literal($0.key)): self = .\(escaped($0.name))" }
+    if let fallback {
+      decodeCases.append("default: self = .\(escaped(fallback.name))(raw)")
+    } else {
+      decodeCases.append(
+        "default: throw Bindery._JSONModelCoding.unknownValue(raw, expected: \(literal(expected)), at: decoder.codingPath)"
+      )
+    }
+    var encodeCases = known.map {
+      "case .\(escaped($0.name)): try container.encode(\(literal($0.key)))"
+    }
+    if let fallback {
+      encodeCases.append("case .\(escaped(fallback.name))(let raw): try container.encode(raw)")
+    }
+    return [
+      """
+      \(access)init(from decoder: any Swift.Decoder) throws {
+          \(fast)
+          let raw = try decoder.singleValueContainer().decode(Swift.String.self)
+          switch raw {
+          \(decodeCases.joined(separator: "\n    "))
+          }
+      }
+      """,
+      """
+      \(access)func encode(to encoder: any Swift.Encoder) throws {
+          var container = encoder.singleValueContainer()
+          switch self {
+          \(encodeCases.joined(separator: "\n    "))
+          }
+      }
+      """,
+    ]
+  }
+
+  func unionCodable(fast: String) -> [String] {
+    let tag = literal(options.tag ?? "type")
+    let models = cases.filter { $0.payload != nil && !isValuePayload($0.payload) }
+    let fallback = cases.first { isValuePayload($0.payload) }
+    let expected = "one of " + models.map { "\"\($0.key)\"" }.joined(separator: ", ")
+    var decodeCases = models.map {
+      "case \(literal($0.key)): self = .\(escaped($0.name))(try .init(from: decoder))"
+    }
+    if let fallback {
+      decodeCases.append(
+        "default: self = .\(escaped(fallback.name))(try Bindery.JSONValue(from: decoder))")
+    } else {
+      decodeCases.append(
+        "default: throw Bindery._JSONModelCoding.unknownValue(tag, expected: \(literal(expected)), at: container.codingPath + [Bindery._JSONCodingKey(stringValue: \(tag))])"
+      )
+    }
+    var encodeCases = models.map { enumCase in
+      "case .\(escaped(enumCase.name))(let value):\n"
+        + "        var container = encoder.container(keyedBy: Bindery._JSONCodingKey.self)\n"
+        + "        try container.encode(\(literal(enumCase.key)), forKey: \(tag))\n"
+        + "        try value.encode(to: encoder)"
+    }
+    if let fallback {
+      encodeCases.append(
+        "case .\(escaped(fallback.name))(let value): try value.encode(to: encoder)")
+    }
+    return [
+      """
+      \(access)init(from decoder: any Swift.Decoder) throws {
+          \(fast)
+          let container = try decoder.container(keyedBy: Bindery._JSONCodingKey.self)
+          let tag = try container.decode(Swift.String.self, forKey: \(tag))
+          switch tag {
+          \(decodeCases.joined(separator: "\n    "))
+          }
+      }
+      """,
+      """
+      \(access)func encode(to encoder: any Swift.Encoder) throws {
+          switch self {
+          \(encodeCases.joined(separator: "\n    "))
+          }
+      }
+      """,
+    ]
+  }
 }

@@ -93,7 +93,7 @@ public enum JSONModelExpansion {
         // Also when the enum lists Codable itself: the mapping's members replace the
         // compiler's synthesized ones.
         if !generator.hasRawType, !writesOwnCodable(declaration) {
-          members += structCodable(access: access)
+          members += generator.codableMembers()
         }
       }
     case .structure:
@@ -115,7 +115,7 @@ public enum JSONModelExpansion {
         members +=
           generator.codableUsesContainers
           ? generator.containerCodable()
-          : structCodable(access: access, delegating: true)
+          : structCodable(access: access)
       }
     case .finalClass, .openClass:
       wanted = ["JSONModel", "JSONUpdatable", "_JSONValueModel"]
@@ -170,18 +170,17 @@ public enum JSONModelExpansion {
     }
   }
 
-  /// `Codable` members; a struct delegates to `init(json:)` (assigning `self` is not allowed
-  /// when it has a `let` with an initial value).
-  static func structCodable(access: String, delegating: Bool = false) -> [String] {
-    let decode =
-      delegating
-      ? """
+  /// The `Codable` members of a struct whose mapping needs the whole object (see
+  /// `ModelCodeGenerator.codableUsesContainers`): it reads one `JSONValue` under other coders.
+  /// The initializer delegates to `init(json:)` (assigning `self` is not allowed when the
+  /// struct has a `let` with an initial value).
+  static func structCodable(access: String) -> [String] {
+    let decode = """
       let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
           try self.init(json: source.object)
           try Bindery._JSONModelCoding.validate(self, in: source.object)
           withExtendedLifetime(source) {}
       """
-      : "self = try Bindery._JSONModelCoding.decode(Self.self, from: decoder)"
     return [
       """
       \(access)init(from decoder: any Swift.Decoder) throws {

@@ -731,11 +731,31 @@ struct JSONModelExpansionTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              self = try Bindery._JSONModelCoding.decode(Self.self, from: decoder)
+              if let __value = try Bindery._JSONModelCoding.binderyValue(Self.self, from: decoder) {
+                  self = __value
+                  return
+              }
+              let raw = try decoder.singleValueContainer().decode(Swift.String.self)
+              switch raw {
+              case "photo":
+                  self = .photo
+              case "video_clip":
+                  self = .video
+              default:
+                  self = .other(raw)
+              }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
+              var container = encoder.singleValueContainer()
+              switch self {
+              case .photo:
+                  try container.encode("photo")
+              case .video:
+                  try container.encode("video_clip")
+              case .other(let raw):
+                  try container.encode(raw)
+              }
           }
       }
 
@@ -797,11 +817,35 @@ struct JSONModelExpansionTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              self = try Bindery._JSONModelCoding.decode(Self.self, from: decoder)
+              if let __value = try Bindery._JSONModelCoding.binderyValue(Self.self, from: decoder) {
+                  self = __value
+                  return
+              }
+              let container = try decoder.container(keyedBy: Bindery._JSONCodingKey.self)
+              let tag = try container.decode(Swift.String.self, forKey: "type")
+              switch tag {
+              case "photo":
+                  self = .photo(try .init(from: decoder))
+              case "video":
+                  self = .video(try .init(from: decoder))
+              default:
+                  self = .unknown(try Bindery.JSONValue(from: decoder))
+              }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
+              switch self {
+              case .photo(let value):
+                  var container = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
+                  try container.encode("photo", forKey: "type")
+                  try value.encode(to: encoder)
+              case .video(let value):
+                  var container = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
+                  try container.encode("video", forKey: "type")
+                  try value.encode(to: encoder)
+              case .unknown(let value):
+                  try value.encode(to: encoder)
+              }
           }
       }
       """

@@ -71,6 +71,42 @@ struct OddKeys: Equatable {
   @Key("key0") var plain: Int
 }
 
+@JSONModel
+enum ContainerAction: Equatable {
+  case push
+  @Key("pull_request") case pullRequest
+  case other(String)
+}
+
+@JSONModel
+enum ClosedAction: Equatable {
+  case push
+  case fork
+}
+
+@JSONModel
+struct PushPayload: Equatable {
+  var size: Int
+  var ref: String
+}
+
+@JSONModel
+struct ForkPayload: Equatable {
+  @Key("forkee.full_name") var fullName: String
+}
+
+@JSONModel(tag: "type")
+enum ContainerEventUnion: Equatable {
+  @Key("PushEvent") case push(PushPayload)
+  @Key("ForkEvent") case fork(ForkPayload)
+  case unknown(JSONValue)
+}
+
+@JSONModel(tag: "kind")
+enum ClosedUnion: Equatable {
+  case push(PushPayload)
+}
+
 @Suite struct CodableContainerTests {
   static let event = #"""
     {
@@ -243,6 +279,64 @@ struct OddKeys: Equatable {
     #expect(
       String(decoding: try encoder.encode(keys), as: UTF8.self)
         == #"{"2x":{"url":"u"},"@id":"a","default":true,"key0":1,"rawValue":3}"#)
+  }
+
+  @Test func stringEnumsUseASingleValueContainer() throws {
+    let text = #"["push","pull_request","release"]"#
+    let actions = try JSONDecoder().decode([ContainerAction].self, from: Data(text.utf8))
+    #expect(actions == [.push, .pullRequest, .other("release")])
+    #expect(actions == (try [ContainerAction](json: text)))
+    #expect(String(decoding: try JSONEncoder().encode(actions), as: UTF8.self) == text)
+    let error = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode([ClosedAction].self, from: Data(#"["push","merge"]"#.utf8))
+    }
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("expected dataCorrupted, got \(error)")
+      return
+    }
+    #expect(context.codingPath.map(\.stringValue) == ["Index 1"])
+    #expect(context.debugDescription.contains("\"merge\""))
+  }
+
+  @Test func unionsReadTheirTagAndHandTheDecoderToTheCase() throws {
+    let text = #"""
+      [{"type": "PushEvent", "size": 2, "ref": "refs/heads/main"},
+       {"type": "ForkEvent", "forkee": {"full_name": "a/b"}},
+       {"type": "WatchEvent", "action": "started"}]
+      """#
+    let events = try JSONDecoder().decode([ContainerEventUnion].self, from: Data(text.utf8))
+    #expect(events == (try [ContainerEventUnion](json: text)))
+    #expect(events.first == .push(PushPayload(size: 2, ref: "refs/heads/main")))
+    #expect(events.dropFirst().first == .fork(ForkPayload(fullName: "a/b")))
+    // Written back with the tag once, the case's members, and the unknown object as it was.
+    let written = try JSONEncoder().encode(events)
+    #expect(try JSONDecoder().decode([ContainerEventUnion].self, from: written) == events)
+    var strict = JSONReadingOptions()
+    strict.duplicateKeys = .reject
+    let value = try JSONValue(parsing: Array(written), options: strict)
+    #expect(value.arrayValue?.first?.objectValue?["type"] == .string("PushEvent"))
+    #expect(value.arrayValue?.last == .object(["type": "WatchEvent", "action": "started"]))
+  }
+
+  @Test func aUnionsUnknownTagAndABadCaseAreReportedAtTheirPaths() throws {
+    let unknown = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode([ClosedUnion].self, from: Data(#"[{"kind": "fork"}]"#.utf8))
+    }
+    guard case .dataCorrupted(let context) = unknown else {
+      Issue.record("expected dataCorrupted, got \(unknown)")
+      return
+    }
+    #expect(context.codingPath.map(\.stringValue) == ["Index 0", "kind"])
+    let bad = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        [ClosedUnion].self, from: Data(#"[{"kind": "push", "size": "2", "ref": "r"}]"#.utf8))
+    }
+    guard case .typeMismatch(let type, let badContext) = bad else {
+      Issue.record("expected typeMismatch, got \(bad)")
+      return
+    }
+    #expect(type is Int.Type)
+    #expect(badContext.codingPath.map(\.stringValue) == ["Index 0", "size"])
   }
 
   @Test func binderyDecoderStillReadsItsOwnDocument() throws {

@@ -109,6 +109,42 @@ extension _JSONModelCoding {
     }
   }
 
+  /// A value read by ``BinderyDecoder`` straight from its document through the type's mapping,
+  /// or `nil` under other decoders, whose containers the caller reads instead.
+  ///
+  /// - Parameters:
+  ///   - type: The type.
+  ///   - decoder: The Codable decoder.
+  /// - Returns: The value, or `nil`.
+  /// - Throws: `DecodingError`.
+  public static func binderyValue<T: JSONDecodable>(_ type: T.Type, from decoder: any Decoder)
+    throws -> T?
+  {
+    guard let (context, index, base) = binderyContext(for: decoder, bridge: false) else {
+      return nil
+    }
+    let root = JSONValueDecoder(context: context, index: index, scope: JSONDecodingScope())
+    do {
+      return try T.run(PreparedDecode(context: context, root: root))
+    } catch {
+      throw decodingError(error, base: base)
+    }
+  }
+
+  /// The error for a string or tag an enum has no case for.
+  ///
+  /// - Parameters:
+  ///   - value: What the input held.
+  ///   - expected: The values the enum knows.
+  ///   - path: Where it was.
+  /// - Returns: `DecodingError.dataCorrupted`.
+  public static func unknownValue(_ value: String, expected: String, at path: [any CodingKey])
+    -> DecodingError
+  {
+    .dataCorrupted(
+      .init(codingPath: path, debugDescription: "expected \(expected), found \"\(value)\""))
+  }
+
   /// Runs a model's `validate()` after a Codable decode through containers.
   ///
   /// - Parameters:

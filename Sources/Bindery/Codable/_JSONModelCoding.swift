@@ -6,30 +6,12 @@ import Foundation
 /// Codable coder read and write the same JSON the model's mapping describes.
 ///
 /// Under ``BinderyDecoder`` a model reads straight from the decoder's document (its fast path);
-/// under other decoders the value is first read as a ``JSONValue``. Problems become the
-/// `DecodingError` case that fits (`keyNotFound`, `typeMismatch`, `valueNotFound`,
-/// `dataCorrupted`) with the full coding path, and the model's ``JSONDecodingError`` as the
-/// underlying error.
+/// under other coders structs, final classes and enums use the coder's containers, and the
+/// rest (see `Documentation/Models.md`) read the value as a ``JSONValue`` first. The mapping's
+/// own problems become the `DecodingError` case that fits (`keyNotFound`, `typeMismatch`,
+/// `valueNotFound`, `dataCorrupted`) with the full coding path, and the model's
+/// ``JSONDecodingError`` as the underlying error.
 public enum _JSONModelCoding {
-  /// Decodes a model through a Codable decoder.
-  ///
-  /// - Parameters:
-  ///   - type: The model type.
-  ///   - decoder: The Codable decoder.
-  /// - Returns: The value.
-  /// - Throws: `DecodingError`.
-  public static func decode<T: JSONDecodable>(_ type: T.Type, from decoder: any Decoder) throws
-    -> T
-  {
-    let (context, index, base) = try makeContext(for: decoder)
-    let root = JSONValueDecoder(context: context, index: index, scope: JSONDecodingScope())
-    do {
-      return try T.run(PreparedDecode(context: context, root: root))
-    } catch {
-      throw decodingError(error, base: base)
-    }
-  }
-
   /// The object a struct's or class's Codable `init(from:)` reads, for initializers that must
   /// delegate to `init(json:)`. Decoding stops at the first problem and throws it as a
   /// `DecodingError`.
@@ -136,7 +118,7 @@ public enum _JSONModelCoding {
 
   /// The context of a decode that reads `BinderyDecoder`'s document where it is, or `nil` for
   /// other decoders.
-  private static func binderyContext(for decoder: any Decoder, bridge: Bool)
+  static func binderyContext(for decoder: any Decoder, bridge: Bool)
     -> (JSONDecodingContext, Int, [any CodingKey])?
   {
     // Comparing the exact type first spares other decoders a dynamic cast, which searches
