@@ -1,5 +1,4 @@
 public import BinderyJSON
-public import Foundation
 
 // What the Codable members `@JSONModel` writes call when another Codable coder runs them: they
 // read and write that coder's containers directly, and take a detour through JSONValue only for
