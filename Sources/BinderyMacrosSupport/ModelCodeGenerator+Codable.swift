@@ -40,7 +40,7 @@ extension ModelCodeGenerator {
   /// Every key the container members use, each with the name of its case in the model's
   /// coding-key enum: the key itself when it is a plain identifier, else `keyN`. A trivial
   /// enum, like a synthesized `CodingKeys`, costs coders nothing to copy.
-  func codingKeyCases() -> [(key: String, name: String)] {
+  static func codingKeyCases(of model: ModelDescription) -> [(key: String, name: String)] {
     var keys: [String] = []
     for property in model.properties where !property.isUnknownKeys {
       let paths =
@@ -81,21 +81,21 @@ extension ModelCodeGenerator {
   /// The key type of the containers: the model's enum, or the library's string key for a
   /// model without keys (an enum with a raw type needs a case).
   var codingKeyType: String {
-    codingKeyCases().isEmpty ? "Bindery._JSONCodingKey" : Self.codingKeysName
+    codingKeys.isEmpty ? "Bindery._JSONCodingKey" : Self.codingKeysName
   }
 
   static let codingKeysName = "_JSONCodingKeys"
 
   /// The expression for a key in container calls.
   func codingKey(_ key: String) -> String {
-    guard let name = codingKeyCases().first(where: { $0.key == key })?.name else {
+    guard let name = codingKeys.first(where: { $0.key == key })?.name else {
       return literal(key)
     }
     return "." + name
   }
 
   func codingKeysDeclaration() -> String? {
-    let cases = codingKeyCases()
+    let cases = codingKeys
     guard !cases.isEmpty else { return nil }
     let lines = cases.map { key, name in
       key == name ? "case \(name)" : "case \(name) = \(literal(key))"

@@ -15,6 +15,9 @@ struct ModelCodeGenerator {
   /// so that a pattern is compiled once per type rather than once per value. Empty in generic
   /// contexts, which cannot have static stored properties.
   let dateFormats: [(expression: String, name: String)]
+  /// The keys the container-based Codable members use, with their case names in the model's
+  /// coding-key enum (see ``codingKeyCases(of:)``).
+  let codingKeys: [(key: String, name: String)]
 
   init(model: ModelDescription, context: any MacroExpansionContext, addsCodable: Bool) {
     self.model = model
@@ -29,6 +32,7 @@ struct ModelCodeGenerator {
       }
     }
     dateFormats = expressions.map { ($0, context.makeUniqueName("dateFormat").text) }
+    codingKeys = Self.codingKeyCases(of: model)
   }
 
   /// Whether an expression spells one of `JSONDateFormat`'s own formats (`.dateFormat(...)`,
