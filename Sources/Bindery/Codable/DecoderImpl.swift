@@ -15,8 +15,12 @@ struct ReportedError: Error {
 /// The `Decoder` for one decode call: a position on the tape and the path to it. Nested values
 /// are decoded by moving the position and restoring it, so one instance serves the whole call.
 final class DecoderImpl: Decoder {
-  let document: JSONDocument
-  let tape: UnsafeBufferPointer<TapeEntry>
+  /// Reads the document: every value, member and description comes from it.
+  let reader: TapeReader
+  /// The document read.
+  var document: JSONDocument { reader.document }
+  /// The document's tape.
+  @inline(__always) var tape: UnsafeBufferPointer<TapeEntry> { reader.tape }
   let settings: DecodingSettings
   let collector: ErrorCollector?
   /// The mutable state, behind a pointer: stored properties of a class are checked for
@@ -56,8 +60,7 @@ final class DecoderImpl: Decoder {
   }
 
   init(document: JSONDocument, settings: DecodingSettings, current: Int = 0) {
-    self.document = document
-    self.tape = document.tape
+    self.reader = TapeReader(document)
     self.settings = settings
     self.collector = settings.reportsAllErrors ? ErrorCollector() : nil
     self.state = .allocate(capacity: 1)
@@ -65,8 +68,7 @@ final class DecoderImpl: Decoder {
   }
 
   init(sharing other: DecoderImpl, current: Int, parent: CodingPathNode?, key: (any CodingKey)?) {
-    self.document = other.document
-    self.tape = other.tape
+    self.reader = other.reader
     self.settings = other.settings
     self.collector = other.collector
     self.state = .allocate(capacity: 1)
@@ -107,12 +109,12 @@ final class DecoderImpl: Decoder {
 
   /// Search state of the keyed container at one nesting depth.
   private struct Slot {
-    var lookup: MemberLookup
+    var lookup: MemberSearch
   }
 
   /// Gives the slot to a container for `object`, starting its search afresh.
   func claim(slot: Int, object: Int) {
-    let fresh = Slot(lookup: MemberLookup(document: document, object: object))
+    let fresh = Slot(lookup: reader.search(object))
     if slot < state.pointee.slots.count {
       state.pointee.slots[slot] = fresh
     } else {
@@ -126,10 +128,9 @@ final class DecoderImpl: Decoder {
   @inline(__always)
   func lookUp(_ key: String, in object: Int, slot: Int) -> Int? {
     if slot < state.pointee.slots.count, state.pointee.slots[slot].lookup.object == object {
-      return state.pointee.slots[slot].lookup.valueIndex(forKey: key, in: document)
+      return reader.member(key, using: &state.pointee.slots[slot].lookup)
     }
-    var lookup = MemberLookup(document: document, object: object)
-    return lookup.valueIndex(forKey: key, in: document)
+    return reader.member(key, of: object)
   }
 
   func unkeyedContainer(at index: Int, node: CodingPathNode?) throws -> any UnkeyedDecodingContainer
@@ -187,7 +188,7 @@ final class DecoderImpl: Decoder {
     if T.self == Data.self { return try cast(try data(at: index, parent, key)) }
     if T.self == Decimal.self { return try cast(try decimal(at: index, parent, key)) }
     if T.self == JSONValue.self {
-      return try cast(JSONCursor(document: document, index: index).value())
+      return try cast(reader.value(at: index))
     }
     if let collection = tapeDecodable(T.self) {
       return try decodeCollection(collection, as: T.self, at: index, parent: parent, key: key)
@@ -264,7 +265,7 @@ final class DecoderImpl: Decoder {
   func string(at index: Int, path: () -> [any CodingKey]) throws -> String {
     let entry = tape[index]
     guard entry.kind == .string else { throw mismatch(String.self, at: index, path: path) }
-    return document.string(entry)
+    return reader.string(entry)
   }
 
   func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int, path: () -> [any CodingKey])
@@ -273,7 +274,7 @@ final class DecoderImpl: Decoder {
     let entry = tape[index]
     guard entry.kind == .number else { throw mismatch(T.self, at: index, path: path) }
     if T.self == Int.self || T.self == Int64.self {
-      if case .value(let value) = document.int64(entry) { return unsafeBitCast(value, to: T.self) }
+      if case .value(let value) = reader.int64(entry) { return unsafeBitCast(value, to: T.self) }
       throw numberDoesNotFit(T.self, at: index, path: path)
     }
     return try otherInteger(T.self, entry, at: index, path: path)
@@ -285,11 +286,7 @@ final class DecoderImpl: Decoder {
   private func otherInteger<T: FixedWidthInteger>(
     _ type: T.Type, _ entry: TapeEntry, at index: Int, path: () -> [any CodingKey]
   ) throws -> T {
-    let simple = entry.isIntegerText && !entry.isNonStandardNumber
-    let result = document.withNumberText(entry) {
-      NumberConversion.integer($0, as: T.self, simple: simple)
-    }
-    if case .value(let value) = result { return value }
+    if case .value(let value) = reader.integer(entry, as: T.self) { return value }
     throw numberDoesNotFit(T.self, at: index, path: path)
   }
 
@@ -299,12 +296,12 @@ final class DecoderImpl: Decoder {
     let entry = tape[index]
     switch entry.kind {
     case .number:
-      guard let value = document.double(entry) else {
+      guard let value = reader.double(entry) else {
         throw numberDoesNotFit(T.self, at: index, path: path)
       }
       // Like JSONDecoder, a number too small to be told from zero (`1e-400`) does not fit,
       // rather than reading as 0.
-      if value == 0, document.withNumberText(entry, Self.hasNonzeroDigit) {
+      if value == 0, reader.roundsToZero(entry) {
         throw numberDoesNotFit(T.self, at: index, path: path)
       }
       if T.self == Float.self, value.isFinite, abs(value) > Double(Float.greatestFiniteMagnitude) {
@@ -314,7 +311,7 @@ final class DecoderImpl: Decoder {
     case .string:
       if case .convertFromString(let positive, let negative, let nan) = settings.nonConformingFloat
       {
-        let text = document.string(entry)
+        let text = reader.string(entry)
         if text == positive { return .infinity }
         if text == negative { return -.infinity }
         if text == nan { return .nan }
@@ -325,19 +322,10 @@ final class DecoderImpl: Decoder {
     }
   }
 
-  /// Whether a number's digits before its exponent include one other than 0.
-  private static func hasNonzeroDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in text {
-      if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
-      if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return true }
-    }
-    return false
-  }
-
   private func numberDoesNotFit(_ type: Any.Type, at index: Int, path: () -> [any CodingKey])
     -> DecodingError
   {
-    let text = (try? JSONCursor(document: document, index: index).numberText()) ?? "?"
+    let text = reader.numberText(at: index) ?? "?"
     return .dataCorrupted(
       context(
         path(), "Parsed JSON number <\(text)> does not fit in \(type).",
@@ -414,8 +402,7 @@ final class DecoderImpl: Decoder {
     guard entry.kind == .number, !entry.isNonStandardNumber else {
       throw mismatch(Decimal.self, at: index) { makeCodingPath(parent, key) }
     }
-    let text = document.withNumberText(entry) { String(decoding: $0, as: UTF8.self) }
-    guard let value = Decimal(string: text) else {
+    guard let text = reader.numberText(at: index), let value = Decimal(string: text) else {
       throw numberDoesNotFit(Decimal.self, at: index) { makeCodingPath(parent, key) }
     }
     return value
@@ -450,20 +437,11 @@ final class DecoderImpl: Decoder {
   }
 
   /// Foundation's words for what was found.
-  func describe(_ index: Int) -> String {
-    switch tape[index].kind {
-    case .null: return "null"
-    case .true, .false: return "bool"
-    case .number: return "number"
-    case .string: return "a string"
-    case .array: return "an array"
-    case .object: return "a dictionary"
-    }
-  }
+  func describe(_ index: Int) -> String { reader.codableDescription(at: index) }
 
   /// A context whose description ends with the value's line and column.
   func context(_ path: [any CodingKey], _ message: String, at index: Int) -> DecodingError.Context {
-    let location = JSONCursor(document: document, index: index).location
+    let location = reader.location(of: index)
     return DecodingError.Context(
       codingPath: path,
       debugDescription: "\(message) (line \(location.line), column \(location.column))")
@@ -581,15 +559,14 @@ extension Dictionary: TapeDecodable where Key == String, Value: Decodable {
     }
     let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
     let firstWins = impl.document.options.duplicateKeys != .lastWins
+    let reader = impl.reader
     var result = [String: Value](minimumCapacity: entry.count)
-    var member = index + 1
-    while member < entry.end {
-      let name = impl.document.string(impl.tape[member])
+    try reader.forEachMember(of: index) { keyIndex, valueIndex in
+      let name = reader.string(reader.tape[keyIndex])
       if !(firstWins && result[name] != nil) {
         result[name] = try impl.collecting(
-          Value.self, at: member + 1, parent: node, key: StringKey(name))
+          Value.self, at: valueIndex, parent: node, key: StringKey(name))
       }
-      member = impl.document.next(after: member + 1)
     }
     return result
   }
@@ -619,7 +596,7 @@ extension Array: TapeDecodable where Element: Decodable {
           try impl.recovering(placeholder) {
             try read(child) { makeCodingPath(parent, key) + [IndexKey(at)] }
           })
-        child = impl.document.next(after: child)
+        child = impl.reader.next(after: child)
         position += 1
       }
       return result
@@ -628,7 +605,7 @@ extension Array: TapeDecodable where Element: Decodable {
     while child < entry.end {
       result.append(
         try impl.collecting(Element.self, at: child, parent: node, key: IndexKey(position)))
-      child = impl.document.next(after: child)
+      child = impl.reader.next(after: child)
       position += 1
     }
     return result

@@ -30,10 +30,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       var order: [String] = []
       let firstWins = impl.document.options.duplicateKeys == .firstWins
       let path = node?.path ?? []
-      var member = object + 1
-      let end = impl.tape[object].end
-      while member < end {
-        let raw = impl.document.string(impl.tape[member])
+      let reader = impl.reader
+      reader.forEachMember(of: object) { keyIndex, valueIndex in
+        let raw = reader.string(reader.tape[keyIndex])
         let name: String
         if case .custom(let closure) = impl.settings.key {
           name = closure(path + [StringKey(raw)]).stringValue
@@ -41,8 +40,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
           name = KeyCase.camelCase(fromSnakeCase: raw)
         }
         if map[name] == nil { order.append(name) }
-        if !(firstWins && map[name] != nil) { map[name] = member + 1 }
-        member = impl.document.next(after: member + 1)
+        if !(firstWins && map[name] != nil) { map[name] = valueIndex }
       }
       converted = ConvertedKeys(indices: map, order: order)
     }
@@ -54,12 +52,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if let converted { return converted.order.compactMap { Key(stringValue: $0) } }
     var seen = Set<String>()
     var keys: [Key] = []
-    var member = object + 1
-    let end = impl.tape[object].end
-    while member < end {
-      let name = impl.document.string(impl.tape[member])
+    for name in impl.reader.keys(of: object) {
       if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
-      member = impl.document.next(after: member + 1)
     }
     return keys
   }
@@ -263,7 +257,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
   private mutating func advance() {
-    position = impl.document.next(after: position)
+    position = impl.reader.next(after: position)
     currentIndex += 1
   }
 

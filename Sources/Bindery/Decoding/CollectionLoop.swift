@@ -67,10 +67,11 @@ struct CollectionLoop {
   func finish() throws {
     if failed { throw RecordedFailure() }
     guard lossy else { return }
-    let path = { context.document.root.cursor(atIndex: container).path }
-    let count = context.document.tape[container].count
+    let reader = context.reader
+    let path = { reader.path(to: container) }
+    let count = reader.count(at: container)
     // Messages name what the collection holds.
-    let noun = context.document.tape[container].kind == .object ? "member" : "element"
+    let noun = reader.kind(at: container) == .object ? "member" : "element"
     if skipped > Self.reportedSkips {
       context.warnings.append(
         JSONDecodingWarning(

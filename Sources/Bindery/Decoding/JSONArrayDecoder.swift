@@ -44,7 +44,7 @@ public struct JSONArrayDecoder: Sequence {
     public mutating func next() -> JSONValueDecoder? {
       guard position < end else { return nil }
       let element = JSONValueDecoder(reference: contextReference, index: position, scope: scope)
-      position = contextReference.withContext { $0.document.next(after: position) }
+      position = contextReference.withContext { $0.reader.next(after: position) }
       return element
     }
   }
@@ -54,7 +54,7 @@ public struct JSONArrayDecoder: Sequence {
     var elementScope = scope
     elementScope.lossy = context.options.lossyCollections
     return Iterator(
-      contextReference: contextReference, end: context.document.tape[index].end,
+      contextReference: contextReference, end: context.tape[index].end,
       scope: elementScope, position: index + 1)
   }
 

@@ -7,9 +7,12 @@ import BinderyJSON
 /// outlive the call.
 @usableFromInline
 final class JSONDecodingContext {
-  let document: JSONDocument
-  /// The document's tape (kept alive by `document`), read without touching the document.
-  let tape: UnsafeBufferPointer<TapeEntry>
+  /// Reads the document: every value, member and description comes from it.
+  let reader: TapeReader
+  /// The document read.
+  var document: JSONDocument { reader.document }
+  /// The document's tape (kept alive by the reader's document).
+  var tape: UnsafeBufferPointer<TapeEntry> { reader.tape }
   @usableFromInline let options: JSONDecodingOptions
   /// Set for a class's Codable `init(from:)`: the first problem is thrown as a `DecodingError`.
   var bridgesToDecodingError = false
@@ -34,7 +37,7 @@ final class JSONDecodingContext {
     var warnings: [JSONDecodingWarning] = []
     /// Member search state per object depth: keys asked in input order cost one pass per
     /// object.
-    var slots: UnsafeMutablePointer<MemberLookup>?
+    var slots: UnsafeMutablePointer<MemberSearch>?
     var slotCount = 0
     var slotCapacity = 0
     /// Members found by ``prefetch(_:object:at:)``: a tape index + 1 per key of a table, or 0
@@ -44,8 +47,7 @@ final class JSONDecodingContext {
   }
 
   init(document: JSONDocument, options: JSONDecodingOptions) {
-    self.document = document
-    self.tape = document.tape
+    self.reader = TapeReader(document)
     self.options = options
     self.dateFormats = DateFormatTable(callFormat: options.dates)
     state = .allocate(capacity: 1)
@@ -88,9 +90,7 @@ final class JSONDecodingContext {
   /// The tape index of `key`'s value in `object`, continuing the search state of `slot` when it
   /// belongs to the same object.
   func lookUp(_ key: String, in object: Int, slot: Int?) -> Int? {
-    guard let slot else {
-      return MemberLookup.valueIndex(forKey: key, inObject: object, of: document)
-    }
+    guard let slot else { return reader.member(key, of: object) }
     return lookUp(key, inSlot: slot, object: object)
   }
 
@@ -98,59 +98,16 @@ final class JSONDecodingContext {
   func lookUp(_ key: String, inSlot slot: Int, object: Int) -> Int? {
     if slot >= state.pointee.slotCount { grow(toInclude: slot, object: object) }
     guard let slots = state.pointee.slots else { return nil }
-    if slots[slot].object != object {
-      slots[slot] = MemberLookup(document: document, object: object)
-    }
-    return slots[slot].valueIndex(forKey: key, in: document)
+    if slots[slot].object != object { slots[slot] = reader.search(object) }
+    return reader.member(key, using: &slots[slot])
   }
 
   /// Finds, in one pass over the object at tape index `object`, the member of every key of
   /// `table`, and keeps them in the member region starting at `base`.
-  ///
-  /// Members are matched in input order, each against the key after the last one matched
-  /// first, so an object whose keys come in the model's order costs one comparison per member.
-  /// A key the object repeats follows the document's duplicate-key policy.
   func prefetch(_ table: _JSONKeyTable, object: Int, at base: Int) {
-    let count = table.count
-    if base + count > state.pointee.memberCapacity { growMembers(to: base + count) }
-    guard let members = state.pointee.members.map({ $0 + base }) else { return }
-    members.update(repeating: 0, count: count)
-    let document = document
-    let lastWins = document.options.duplicateKeys != .firstWins
-    let tape = document.tape
-    let end = tape[object].end
-    document.withInput { input in
-      guard let base = input.baseAddress else { return }
-      let inputCount = input.count
-      var member = object + 1
-      var expected = 0
-      while member < end {
-        let entry = tape[member]
-        let found: Int
-        if entry.hasEscapes {
-          var key = document.string(entry)
-          found = key.withUTF8 { table.find($0) }
-        } else {
-          let start = entry.start
-          let length = entry.length
-          if expected < count,
-            table.matches(expected, base + start, length, readable: start &+ 8 <= inputCount)
-          {
-            found = expected
-          } else {
-            found = table.find(UnsafeBufferPointer(start: base + start, count: length))
-          }
-        }
-        if found >= 0 {
-          if lastWins || members[found] == 0 {
-            members[found] = UInt32(truncatingIfNeeded: member + 2)
-          }
-          expected = found + 1
-        }
-        let value = tape[member + 1]
-        member = value.kind.rawValue >= TapeKind.array.rawValue ? value.end : member + 2
-      }
-    }
+    if base + table.count > state.pointee.memberCapacity { growMembers(to: base + table.count) }
+    guard let members = state.pointee.members else { return }
+    reader.prefetch(table, object: object, into: members + base)
   }
 
   /// The tape index of the member found for a key by ``prefetch(_:object:at:)``, or `nil`.
@@ -175,10 +132,10 @@ final class JSONDecodingContext {
   }
 
   private func grow(toInclude slot: Int, object: Int) {
-    let fresh = MemberLookup(document: document, object: object)
+    let fresh = reader.search(object)
     if slot >= state.pointee.slotCapacity {
       let capacity = max(16, (slot + 1) * 2)
-      let grown = UnsafeMutablePointer<MemberLookup>.allocate(capacity: capacity)
+      let grown = UnsafeMutablePointer<MemberSearch>.allocate(capacity: capacity)
       if let old = state.pointee.slots {
         grown.moveInitialize(from: old, count: state.pointee.slotCount)
         old.deallocate()
@@ -197,24 +154,24 @@ final class JSONDecodingContext {
     _ kind: JSONDecodingProblem.Kind, at index: Int, appending component: JSONPath.Component? = nil,
     expected: String, found: String? = nil, hint: String = ""
   ) -> JSONDecodingProblem {
-    let cursor = document.root.cursor(atIndex: index)
+    let offset = reader.offset(of: index)
     guard spendDetail() else {
       // Past the budget: the offset and the values, but no path, line or excerpt, each of which
       // costs a pass over the input.
       return JSONDecodingProblem(
-        kind: kind, path: JSONPath(), offset: cursor.offset, line: 0, column: 0,
+        kind: kind, path: JSONPath(), offset: offset, line: 0, column: 0,
         expected: expected, found: found ?? describe(at: index), hint: hint)
     }
-    var path = cursor.path
+    var path = reader.path(to: index)
     if let component { path = path.appending(component) }
     guard hasUserText else {
       return JSONDecodingProblem(
         kind: kind, path: path, offset: 0, line: 0, column: 0, expected: expected,
         found: found ?? describe(at: index), hint: hint)
     }
-    let location = document.locate(offset: cursor.offset)
+    let location = reader.location(of: index)
     return JSONDecodingProblem(
-      kind: kind, path: path, offset: cursor.offset, line: location.line, column: location.column,
+      kind: kind, path: path, offset: offset, line: location.line, column: location.column,
       excerpt: location.excerpt, excerptColumn: location.excerptColumn, expected: expected,
       found: found ?? describe(at: index), hint: hint)
   }
@@ -233,13 +190,11 @@ final class JSONDecodingContext {
 
   /// The path of a value for a warning, or an empty path once the detail budget is spent.
   func warningPath(at index: Int) -> JSONPath {
-    spendDetail() ? document.root.cursor(atIndex: index).path : JSONPath()
+    spendDetail() ? reader.path(to: index) : JSONPath()
   }
 
-  /// What the value at `index` is, in the words of every "found …" (see `JSONCursor`).
-  func describe(at index: Int) -> String {
-    document.root.cursor(atIndex: index).describe()
-  }
+  /// What the value at `index` is, in the words of every "found …".
+  func describe(at index: Int) -> String { reader.describe(at: index) }
 
   /// Records an error thrown while decoding the value at `index`: problems as they are, errors
   /// already recorded not again, anything else (a custom `init(json:)` or transformer's own

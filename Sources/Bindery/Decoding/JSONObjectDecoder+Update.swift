@@ -11,7 +11,7 @@ extension JSONObjectDecoder {
   public func update<T: JSONDecodable>(_ value: inout T, forKey key: JSONKey) throws -> Bool {
     guard case .found(let index) = locate(key) else { return false }
     let json = JSONValueDecoder(reference: contextReference, index: index, scope: scope)
-    if context.document.tape[index].kind == .object, let model = value as? any JSONUpdatable {
+    if context.reader.kind(at: index) == .object, let model = value as? any JSONUpdatable {
       let (updated, changed) = try Self.apply(model, from: try json.object())
       if let updated = updated as? T {
         value = updated

@@ -66,12 +66,9 @@ public struct JSONObjectDecoder {
   /// The object as a cursor over the document.
   public var cursor: JSONCursor { context.document.root.cursor(atIndex: index) }
   /// The object's path from the top of the input (computed on demand).
-  public var path: JSONPath { cursor.path }
+  public var path: JSONPath { context.reader.path(to: index) }
   /// The object's keys, in input order.
-  public var keys: [String] {
-    guard let members = try? cursor.members() else { return [] }
-    return members.map(\.key)
-  }
+  public var keys: [String] { context.reader.keys(of: index) }
   /// The options of the decode under way.
   public var options: JSONDecodingOptions { context.options }
 
@@ -130,7 +127,7 @@ public struct JSONObjectDecoder {
         return .missing(object: object, key: key)
       }
       if position == path.count - 1 { return .found(value) }
-      switch context.document.tape[value].kind {
+      switch context.reader.kind(at: value) {
       case .object: object = value
       case .null: return .null(value)
       default: return .notObject(value)
@@ -221,7 +218,7 @@ public struct JSONObjectDecoder {
     }
     switch locate(key) {
     case .found(let value):
-      if context.document.tape[value].kind == .null { return nil }
+      if context.reader.kind(at: value) == .null { return nil }
       return JSONValueDecoder(reference: contextReference, index: value, scope: scope)
     case .missing, .null: return nil
     case .notObject(let value):
@@ -231,12 +228,8 @@ public struct JSONObjectDecoder {
 
   func missingKey(_ key: String, in object: Int, expected: String) -> JSONDecodingProblem {
     var hint = ""
-    let cursor = context.document.root.cursor(atIndex: object)
-    if let members = try? cursor.members() {
-      let candidates = members.map(\.key)
-      if let near = NearMiss.closest(to: key, among: candidates) {
-        hint = "did you mean '\(near)'?"
-      }
+    if let near = NearMiss.closest(to: key, among: context.reader.keys(of: object)) {
+      hint = "did you mean '\(near)'?"
     }
     return context.problem(
       .missingKey, at: object, appending: .key(key), expected: expected, found: "", hint: hint)
@@ -381,12 +374,12 @@ public struct JSONObjectDecoder {
   /// - Returns: The other members, as values.
   public func unknownMembers(excluding known: Set<String>) -> [String: JSONValue] {
     var result: [String: JSONValue] = [:]
-    guard let members = try? cursor.members() else { return result }
-    for member in members {
-      let key = member.key
+    let reader = context.reader
+    reader.forEachMember(of: index) { keyIndex, valueIndex in
+      let key = reader.string(reader.tape[keyIndex])
       if !known.contains(key) {
-        result[key] = member.value.value()
-      } else if member.value.kind == .null {
+        result[key] = reader.value(at: valueIndex)
+      } else if reader.kind(at: valueIndex) == .null {
         result[key] = .null
       }
     }
@@ -463,7 +456,7 @@ extension JSONObjectDecoder {
   /// The whole object as a ``JSONValue``, for enums that keep unknown cases unchanged.
   ///
   /// - Returns: The object.
-  public func jsonValue() -> JSONValue { cursor.value() }
+  public func jsonValue() -> JSONValue { context.reader.value(at: index) }
 
   /// A problem about the value at `key` (or about the key missing), for generated and
   /// hand-written code to throw, such as an unknown tag.

@@ -41,7 +41,7 @@ public struct JSONValueDecoder {
   /// The value as a cursor over the document, for reading it with the core API.
   public var cursor: JSONCursor { context.document.root.cursor(atIndex: index) }
   /// The JSON type of the value.
-  public var kind: JSONKind { cursor.kind }
+  public var kind: JSONKind { context.reader.jsonKind(at: index) }
   /// Whether the value is `null`.
   public var isNull: Bool { entry.kind == .null }
 
@@ -52,7 +52,7 @@ public struct JSONValueDecoder {
     return contextReference.withContext { $0.tape[index] }
   }
   /// The value's path from the top of the input, such as `items[3].media.m` (computed on demand).
-  public var path: JSONPath { cursor.path }
+  public var path: JSONPath { context.reader.path(to: index) }
   /// The options of the decode under way.
   public var options: JSONDecodingOptions { context.options }
   /// Whether values of another JSON type are converted where the meaning is clear.
@@ -89,24 +89,18 @@ public struct JSONValueDecoder {
   /// - Throws: ``JSONDecodingProblem`` when the value is not a string.
   public func string() throws(JSONDecodingProblem) -> String {
     let index = index
-    if let text = contextReference.withContext({ context -> String? in
-      let entry = context.tape[index]
-      return entry.kind == .string ? context.document.string(entry) : nil
-    }) {
+    if let text = contextReference.withContext({ $0.reader.string(at: index) }) {
       return text
     }
     if scope.coercesValues {
-      let cursor = self.cursor
-      switch cursor.kind {
-      case .number:
-        let text = (try? cursor.numberText()) ?? ""
+      let reader = context.reader
+      if let text = reader.numberText(at: index) {
         coerced("read number \(text) as a string")
         return text
-      case .bool:
-        let value = (try? cursor.bool()) == true ? "true" : "false"
+      }
+      if let value = reader.bool(at: index) {
         coerced("read \(value) as a string")
-        return value
-      default: break
+        return value ? "true" : "false"
       }
     }
     throw mismatch("a string")
@@ -121,13 +115,7 @@ public struct JSONValueDecoder {
   func withStringUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) throws(JSONDecodingProblem)
     -> R
   {
-    let context = context
-    let entry = context.tape[index]
-    if entry.kind == .string, !entry.hasEscapes {
-      return context.document.withInput { input in
-        body(UnsafeBufferPointer(rebasing: input[entry.start..<(entry.start + entry.length)]))
-      }
-    }
+    if let result = context.reader.withUTF8(ofString: index, body) { return result }
     var text = try string()
     return text.withUTF8 { body($0) }
   }
@@ -144,13 +132,8 @@ public struct JSONValueDecoder {
     default: break
     }
     if scope.coercesValues {
-      let cursor = self.cursor
-      let text: String? =
-        switch cursor.kind {
-        case .number: try? cursor.numberText()
-        case .string: (try? cursor.string())?.lowercased()
-        default: nil
-        }
+      let reader = context.reader
+      let text = reader.numberText(at: index) ?? reader.string(at: index)?.lowercased()
       switch text {
       case "1", "true", "yes":
         coerced("read \(context.describe(at: index)) as true")
@@ -186,7 +169,7 @@ public struct JSONValueDecoder {
     let index = index
     return contextReference.withContext { context -> Int64? in
       let entry = context.tape[index]
-      guard entry.kind == .number, case .value(let value) = context.document.int64(entry) else {
+      guard entry.kind == .number, case .value(let value) = context.reader.int64(entry) else {
         return nil
       }
       return value
@@ -195,16 +178,20 @@ public struct JSONValueDecoder {
 
   @usableFromInline
   func integerInGeneral<T: FixedWidthInteger>(_ type: T.Type) throws(JSONDecodingProblem) -> T {
-    let entry = context.document.tape[index]
+    let reader = context.reader
+    let entry = reader.tape[index]
     if entry.kind == .number {
-      do {
-        return try cursor.integer(T.self)
-      } catch {
-        throw integerProblem(T.self, error)
+      switch reader.integer(entry, as: T.self) {
+      case .value(let value): return value
+      case .notInteger:
+        throw context.problem(.numberOutOfRange, at: index, expected: "a whole number (\(T.self))")
+      case .outOfRange:
+        throw context.problem(
+          .numberOutOfRange, at: index, expected: "an integer between \(T.min) and \(T.max)")
       }
     }
     if scope.coercesValues, entry.kind == .string {
-      let text = context.document.string(entry)
+      let text = reader.string(entry)
       if let value = T(text) {
         coerced("read string \"\(text)\" as an integer")
         return value
@@ -215,16 +202,6 @@ public struct JSONValueDecoder {
     throw mismatch("an integer")
   }
 
-  private func integerProblem<T: FixedWidthInteger>(_: T.Type, _ error: JSONReadError)
-    -> JSONDecodingProblem
-  {
-    let range = "an integer between \(T.min) and \(T.max)"
-    if error.kind == .numberNotInteger {
-      return context.problem(.numberOutOfRange, at: index, expected: "a whole number (\(T.self))")
-    }
-    return context.problem(.numberOutOfRange, at: index, expected: range)
-  }
-
   /// Reads a number as the nearest `Double` (correctly rounded). With coercion on, a string
   /// holding a number is accepted too.
   ///
@@ -233,14 +210,14 @@ public struct JSONValueDecoder {
   public func double() throws(JSONDecodingProblem) -> Double {
     let entry = entry
     if entry.kind == .number {
-      if let value = contextReference.withContext({ $0.document.double(entry) }) {
+      if let value = contextReference.withContext({ $0.reader.double(entry) }) {
         return value
       }
       throw context.problem(
         .numberOutOfRange, at: index, expected: "a number within Double's range")
     }
     if scope.coercesValues, entry.kind == .string {
-      let text = context.document.string(entry)
+      let text = context.reader.string(entry)
       if let value = Double(text), value.isFinite {
         coerced("read string \"\(text)\" as a number")
         return value
@@ -254,11 +231,9 @@ public struct JSONValueDecoder {
   /// - Returns: The number as written in the input (with coercion on, a numeric string's text).
   /// - Throws: ``JSONDecodingProblem`` when the value is not a number.
   public func numberText() throws(JSONDecodingProblem) -> String {
-    let cursor = self.cursor
-    if cursor.kind == .number, let text = try? cursor.numberText() { return text }
-    if scope.coercesValues, cursor.kind == .string, let text = try? cursor.string(),
-      JSONNumber(text: text) != nil
-    {
+    let reader = context.reader
+    if let text = reader.numberText(at: index) { return text }
+    if scope.coercesValues, let text = reader.string(at: index), JSONNumber(text: text) != nil {
       coerced("read string \"\(text)\" as a number")
       return text
     }
@@ -268,9 +243,7 @@ public struct JSONValueDecoder {
   /// The value as a ``JSONValue`` tree, for properties that keep a raw subtree.
   ///
   /// - Returns: The value.
-  public func value() -> JSONValue {
-    cursor.value()
-  }
+  public func value() -> JSONValue { context.reader.value(at: index) }
 
   // MARK: Containers
 

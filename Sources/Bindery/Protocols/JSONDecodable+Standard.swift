@@ -260,21 +260,25 @@ extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
     let context = object.context
     var valueScope = object.scope
     valueScope.lossy = context.options.lossyCollections
-    let members = try object.cursor.members()
+    let reader = context.reader
     var loop = CollectionLoop(
       context: context, container: object.index,
       lossy: json.scope.lossy || context.options.lossyCollections)
+    // A repeated key follows the document's policy, as everywhere else.
+    let firstWins = reader.document.options.duplicateKeys == .firstWins
     var result: [String: Value] = [:]
-    result.reserveCapacity(members.count)
-    for member in members {
+    result.reserveCapacity(reader.count(at: object.index))
+    try reader.forEachMember(of: object.index) { keyIndex, valueIndex in
+      let key = reader.string(reader.tape[keyIndex])
+      if firstWins, result[key] != nil { return }
       let value = JSONValueDecoder(
-        reference: object.contextReference, index: member.value.index, scope: valueScope)
+        reference: object.contextReference, index: valueIndex, scope: valueScope)
       let mark = context.problemCount
       do {
-        result[member.key] = try Value(json: value)
+        result[key] = try Value(json: value)
         loop.decoded += 1
       } catch {
-        try loop.failed(error, at: value.index, since: mark) { "member '\(member.key)'" }
+        try loop.failed(error, at: valueIndex, since: mark) { "member '\(key)'" }
       }
     }
     try loop.finish()

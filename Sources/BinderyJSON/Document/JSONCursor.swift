@@ -34,43 +34,30 @@ public struct JSONCursor: Sendable {
     self.index = index
   }
 
+  /// The reader every read goes through.
+  @inline(__always) var reader: TapeReader { TapeReader(document) }
   @inline(__always) var entry: TapeEntry { document.tape[index] }
 
   /// The type of the value.
-  public var kind: JSONKind {
-    switch entry.kind {
-    case .null: return .null
-    case .true, .false: return .bool
-    case .number: return .number
-    case .string: return .string
-    case .array: return .array
-    case .object: return .object
-    }
-  }
+  public var kind: JSONKind { reader.jsonKind(at: index) }
 
   /// True when the value is `null`.
   public var isNull: Bool { entry.kind == .null }
 
   /// The number of elements of an array or members of an object; 0 for other values.
-  public var count: Int {
-    let entry = entry
-    return entry.kind == .array || entry.kind == .object ? entry.count : 0
-  }
+  public var count: Int { reader.count(at: index) }
 
   /// The byte offset of the value in the input.
-  public var offset: Int {
-    let entry = entry
-    return entry.kind == .string ? entry.start - 1 : entry.start
-  }
+  public var offset: Int { reader.offset(of: index) }
 
   /// The 1-based line and column of the value in the input.
   public var location: (line: Int, column: Int) {
-    let location = document.withInput { SourceLocation(offset: offset, in: $0) }
+    let location = reader.location(of: index)
     return (location.line, location.column)
   }
 
   /// The JSON path from the top-level value to this one, such as `items[3].media.m`.
-  public var path: JSONPath { JSONPath(document.pathComponents(to: index)) }
+  public var path: JSONPath { reader.path(to: index) }
 
   // MARK: Errors
 
@@ -80,30 +67,11 @@ public struct JSONCursor: Sendable {
   }
 
   func mismatch(expected: String) -> JSONReadError {
-    failure(.typeMismatch, "expected \(expected), found \(describe())")
+    failure(.typeMismatch, TapeReader.mismatch(expected: expected, found: describe()))
   }
 
-  /// What a message says was found: `string "abc"` (cut at 40 characters), `number 12`,
-  /// `an array of 3`, `an object`, `null`, `true`. The one wording of every "expected …,
-  /// found …" in Bindery's own errors (the Codable decoder keeps Foundation's words).
-  package func describe() -> String {
-    let entry = entry
-    switch entry.kind {
-    case .null: return "null"
-    case .true: return "true"
-    case .false: return "false"
-    case .number:
-      return
-        "number "
-        + document.withNumberText(entry) { String(decoding: $0.prefix(40), as: UTF8.self) }
-    case .string:
-      var text = document.string(entry)
-      if text.count > 40 { text = String(text.prefix(40)) + "…" }
-      return "string \"\(text)\""
-    case .array: return "an array of \(entry.count)"
-    case .object: return "an object"
-    }
-  }
+  /// What a message says was found (see ``TapeReader/describe(at:)``).
+  func describe() -> String { reader.describe(at: index) }
 
   // MARK: Scalars
 
@@ -112,11 +80,8 @@ public struct JSONCursor: Sendable {
   /// - Returns: The value.
   /// - Throws: ``JSONReadError/Kind/typeMismatch`` if the value is not `true` or `false`.
   public func bool() throws(JSONReadError) -> Bool {
-    switch entry.kind {
-    case .true: return true
-    case .false: return false
-    default: throw mismatch(expected: "a Boolean")
-    }
+    guard let value = reader.bool(at: index) else { throw mismatch(expected: "a Boolean") }
+    return value
   }
 
   /// Reads a string, with escapes resolved.
@@ -124,9 +89,8 @@ public struct JSONCursor: Sendable {
   /// - Returns: The value.
   /// - Throws: ``JSONReadError/Kind/typeMismatch`` if the value is not a string.
   public func string() throws(JSONReadError) -> String {
-    let entry = entry
-    guard entry.kind == .string else { throw mismatch(expected: "a string") }
-    return document.string(entry)
+    guard let value = reader.string(at: index) else { throw mismatch(expected: "a string") }
+    return value
   }
 
   /// The exact text of a number, as it stands in the input.
@@ -136,9 +100,8 @@ public struct JSONCursor: Sendable {
   /// - Returns: The number's text, such as `-12.50e3`.
   /// - Throws: ``JSONReadError/Kind/typeMismatch`` if the value is not a number.
   public func numberText() throws(JSONReadError) -> String {
-    let entry = entry
-    guard entry.kind == .number else { throw mismatch(expected: "a number") }
-    return document.withNumberText(entry) { String(decoding: $0, as: UTF8.self) }
+    guard let text = reader.numberText(at: index) else { throw mismatch(expected: "a number") }
+    return text
   }
 
   /// Reads a number as the nearest `Double` (correctly rounded).
@@ -150,11 +113,7 @@ public struct JSONCursor: Sendable {
   public func double() throws(JSONReadError) -> Double {
     let entry = entry
     guard entry.kind == .number else { throw mismatch(expected: "a number") }
-    let nonStandard = entry.isNonStandardNumber
-    guard
-      let value = document.withNumberText(
-        entry, { NumberConversion.double($0, nonStandard: nonStandard) })
-    else {
+    guard let value = reader.double(entry) else {
       throw failure(.numberOutOfRange, "\(describe()) does not fit in Double")
     }
     return value
@@ -172,11 +131,7 @@ public struct JSONCursor: Sendable {
   public func integer<T: FixedWidthInteger>(_ type: T.Type = T.self) throws(JSONReadError) -> T {
     let entry = entry
     guard entry.kind == .number else { throw mismatch(expected: "an integer") }
-    let simple = entry.isIntegerText && !entry.isNonStandardNumber
-    let result = document.withNumberText(entry) {
-      NumberConversion.integer($0, as: T.self, simple: simple)
-    }
-    switch result {
+    switch reader.integer(entry, as: T.self) {
     case .value(let value): return value
     case .outOfRange: throw failure(.numberOutOfRange, "\(describe()) does not fit in \(T.self)")
     case .notInteger: throw failure(.numberNotInteger, "\(describe()) is not a whole number")
@@ -210,9 +165,7 @@ public struct JSONCursor: Sendable {
   }
 
   private func lookUp(_ key: String) -> JSONCursor? {
-    MemberLookup.valueIndex(forKey: key, inObject: index, of: document).map {
-      JSONCursor(document: document, index: $0)
-    }
+    reader.member(key, of: index).map { JSONCursor(document: document, index: $0) }
   }
 
   /// The element of an array at a 0-based position.
@@ -320,7 +273,7 @@ public struct JSONMember: Sendable {
   public let value: JSONCursor
 
   /// The member's key, unescaped.
-  public var key: String { keyCursor.document.string(keyCursor.entry) }
+  public var key: String { keyCursor.reader.string(keyCursor.entry) }
 
   /// True when the member's key equals `name`, compared without allocating.
   ///
@@ -328,7 +281,7 @@ public struct JSONMember: Sendable {
   /// - Returns: Whether the keys are equal.
   public func hasKey(_ name: String) -> Bool {
     var name = name
-    return name.withUTF8 { keyCursor.document.string(keyCursor.entry, equals: $0) }
+    return name.withUTF8 { keyCursor.reader.string(keyCursor.entry, equals: $0) }
   }
 }
 
@@ -364,45 +317,4 @@ public struct JSONMembers: Sequence, Sendable {
 
   /// The number of members.
   public var underestimatedCount: Int { count }
-}
-
-extension JSONDocument {
-  /// The path from the root to the entry at `target`, found by descending the tape: O(size),
-  /// paid only when an error names a path.
-  package func pathComponents(to target: Int) -> [JSONPath.Component] {
-    var components: [JSONPath.Component] = []
-    var current = 0
-    while current != target {
-      let entry = tape[current]
-      var child = current + 1
-      var position = 0
-      var descended = false
-      if entry.kind == .array {
-        while child < entry.end {
-          let childEnd = next(after: child)
-          if target < childEnd {
-            components.append(.index(position))
-            current = child
-            descended = true
-            break
-          }
-          child = childEnd
-          position += 1
-        }
-      } else if entry.kind == .object {
-        while child < entry.end {
-          let valueEnd = next(after: child + 1)
-          if target < valueEnd {
-            components.append(.key(string(tape[child])))
-            current = target == child ? target : child + 1
-            descended = true
-            break
-          }
-          child = valueEnd
-        }
-      }
-      if !descended { break }
-    }
-    return components
-  }
 }

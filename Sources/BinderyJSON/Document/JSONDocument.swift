@@ -82,46 +82,6 @@ public final class JSONDocument: @unchecked Sendable {
     try bytes.withUnsafeBufferPointer { (input) throws(E) -> R in try body(input) }
   }
 
-  /// The string of a tape entry, unescaped.
-  @inline(__always)
-  package func string(_ entry: TapeEntry) -> String {
-    withInput { decodeString(entry, base: $0.baseAddress.unsafelyUnwrapped) }
-  }
-
-  /// True when the string of a tape entry equals `key` (UTF-8).
-  @inline(__always)
-  package func string(_ entry: TapeEntry, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
-    withInput { stringEquals(entry, base: $0.baseAddress.unsafelyUnwrapped, key) }
-  }
-
-  /// A number entry read as an `Int64`. Concrete entry points like this one and ``double(_:)``
-  /// matter to other modules, where generic code runs unspecialised.
-  package func int64(_ entry: TapeEntry) -> NumberConversion.IntegerResult<Int64> {
-    let simple = entry.isIntegerText && !entry.isNonStandardNumber
-    return withInput {
-      NumberConversion.integer(
-        UnsafeBufferPointer(rebasing: $0[entry.start..<entry.start + entry.length]), as: Int64.self,
-        simple: simple)
-    }
-  }
-
-  /// A number entry read as the nearest `Double`, or `nil` beyond `Double`'s range.
-  package func double(_ entry: TapeEntry) -> Double? {
-    let nonStandard = entry.isNonStandardNumber
-    return withInput {
-      NumberConversion.double(
-        UnsafeBufferPointer(rebasing: $0[entry.start..<entry.start + entry.length]),
-        nonStandard: nonStandard)
-    }
-  }
-
-  /// Calls `body` with the text of a number entry.
-  @inline(__always)
-  package func withNumberText<R>(_ entry: TapeEntry, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
-  {
-    withInput { body(UnsafeBufferPointer(rebasing: $0[entry.start..<entry.start + entry.length])) }
-  }
-
   /// The number of bytes that were read.
   public var byteCount: Int { bytes.count }
 

@@ -121,14 +121,3 @@ func hex4(_ value: UInt32) -> String {
   let digits = String(value, radix: 16, uppercase: true)
   return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
 }
-
-extension JSONDocument {
-  /// Line, column and a one-line excerpt for a byte offset of the input, for error reports
-  /// built outside the core.
-  package func locate(offset: Int) -> (line: Int, column: Int, excerpt: String, excerptColumn: Int)
-  {
-    let location = withInput { SourceLocation(offset: offset, in: $0) }
-    return (location.line, location.column, location.excerpt, location.excerptColumn)
-  }
-
-}

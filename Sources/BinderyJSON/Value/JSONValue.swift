@@ -163,9 +163,15 @@ extension JSONCursor {
   /// JSON syntax (`0x1F` becomes `31`, `.5` becomes `0.5`).
   ///
   /// - Returns: The value.
-  public func value() -> JSONValue {
+  public func value() -> JSONValue { reader.value(at: index) }
+}
+
+extension TapeReader {
+  /// The value at `index`, and everything below it, as a ``JSONValue``; see
+  /// ``JSONCursor/value()``.
+  package func value(at index: Int) -> JSONValue {
     let document = document
-    let tape = document.tape
+    let tape = tape
     return document.withInput { input in
       let base = input.baseAddress.unsafelyUnwrapped
       func convert(_ index: Int) -> JSONValue {
@@ -187,7 +193,7 @@ extension JSONCursor {
           var child = index + 1
           while child < entry.end {
             elements.append(convert(child))
-            child = document.next(after: child)
+            child = next(after: child)
           }
           return .array(elements)
         case .object:
@@ -199,7 +205,7 @@ extension JSONCursor {
           while child < entry.end {
             keys.append(decodeString(tape[child], base: base))
             values.append(convert(child + 1))
-            child = document.next(after: child + 1)
+            child = next(after: child + 1)
           }
           return .object(makeObject(keys: keys, values: values))
         }

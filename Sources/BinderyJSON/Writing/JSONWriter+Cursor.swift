@@ -9,18 +9,18 @@ extension JSONWriter {
   /// - Throws: ``JSONWriteError`` for non-finite numbers, nesting beyond ``JSONWritingOptions/maxDepth``,
   ///   or a value where none is allowed.
   public mutating func value(_ cursor: JSONCursor) throws(JSONWriteError) {
-    let document = cursor.document
-    let tape = document.tape
+    let reader = cursor.reader
+    let tape = reader.tape
     var ends: [(end: Int, isObject: Bool)] = []
     var index = cursor.index
-    let last = document.next(after: index)
+    let last = reader.next(after: index)
     while index < last {
       while let top = ends.last, top.end == index {
         ends.removeLast()
         if top.isObject { try endObject() } else { try endArray() }
       }
       if let top = ends.last, top.isObject {
-        try key(document.string(tape[index]))
+        try key(reader.string(tape[index]))
         index += 1
       }
       let entry = tape[index]
@@ -28,14 +28,14 @@ extension JSONWriter {
       case .null: try null()
       case .true: try bool(true)
       case .false: try bool(false)
-      case .string: try string(document.string(entry))
+      case .string: try string(reader.string(entry))
       case .number:
         if entry.isNonStandardNumber {
-          try number(document.withNumberText(entry) { normalizedJSON5Number($0) })
+          try number(reader.withNumberText(entry) { normalizedJSON5Number($0) })
         } else {
           try number(
             JSONNumber(
-              uncheckedText: document.withNumberText(entry) { String(decoding: $0, as: UTF8.self) })
+              uncheckedText: reader.withNumberText(entry) { String(decoding: $0, as: UTF8.self) })
           )
         }
       case .array:

@@ -7,7 +7,7 @@
 /// object's keys are unique, so uniqueness is checked once, lazily, with cheap fingerprints;
 /// objects that do repeat a key are searched in full, following the document's
 /// ``JSONReadingOptions/duplicateKeys`` policy.
-package struct MemberLookup {
+package struct MemberSearch {
   /// The tape index of the object searched.
   package let object: Int
   let end: Int
@@ -21,7 +21,7 @@ package struct MemberLookup {
   ///
   /// The lookup holds no reference to the document (each search is given it): a container's
   /// search state is then plain integers, stored and replaced without reference counting.
-  package init(document: JSONDocument, object: Int) {
+  init(document: JSONDocument, object: Int) {
     self.object = object
     self.end = document.tape[object].end
     self.hint = object + 1
@@ -31,16 +31,16 @@ package struct MemberLookup {
   /// The tape index of the value for `key` in the object at tape index `object`, found by one
   /// pass from its first member under the document's duplicate-key policy: for a single
   /// search, where checking that the keys are unique would cost more than it saves.
-  package static func valueIndex(
+  static func valueIndex(
     forKey key: String, inObject object: Int, of document: JSONDocument
   ) -> Int? {
-    var lookup = MemberLookup(document: document, object: object)
+    var lookup = MemberSearch(document: document, object: object)
     lookup.knownUnique = false
     return lookup.valueIndex(forKey: key, in: document)
   }
 
   /// The tape index of the value for `key`, or `nil` when the object has no such member.
-  package mutating func valueIndex(forKey key: String, in document: JSONDocument) -> Int? {
+  mutating func valueIndex(forKey key: String, in document: JSONDocument) -> Int? {
     // Literal and native strings are contiguous: read them in place, without a copy.
     if let found = key.utf8.withContiguousStorageIfAvailable({
       valueIndex(forUTF8: $0, in: document)
@@ -52,7 +52,7 @@ package struct MemberLookup {
   }
 
   /// The tape index of the value for a key given as UTF-8, or `nil`.
-  package mutating func valueIndex(
+  mutating func valueIndex(
     forUTF8 key: UnsafeBufferPointer<UInt8>, in document: JSONDocument
   )
     -> Int?
@@ -119,70 +119,30 @@ package struct MemberLookup {
     let tape = document.tape
     let count = tape[object].count
     if count < 2 { return true }
+    let object = object
+    let end = end
     return document.withInput { input -> Bool in
       guard let base = input.baseAddress else { return true }
-      func fingerprint(_ entry: TapeEntry) -> UInt64 {
-        keyFingerprint(base + entry.start, entry.length)
-      }
-      func same(_ a: TapeEntry, _ b: TapeEntry) -> Bool {
-        a.length == b.length && memcmpEqual(base + a.start, base + b.start, a.length)
-      }
-      // An open-addressing set of tape indices (+1; 0 is empty), keyed by fingerprint: one
-      // pass, where comparing every pair of keys costs O(n²).
-      var capacity = 8
-      while capacity < count * 2 { capacity <<= 1 }
-      let mask = capacity - 1
-      let shift = UInt64(64 - capacity.trailingZeroBitCount)
-      return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { table in
-        table.initialize(repeating: 0)
+      // One pass over a set of the keys seen, where comparing every pair costs O(n²).
+      let capacity = FingerprintSlots.capacity(for: count)
+      return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { memory in
+        guard let memory = memory.baseAddress else { return true }
+        let seen = FingerprintSlots(memory, capacity: capacity)
         var member = object + 1
         while member < end {
           let entry = tape[member]
           if entry.hasEscapes { return false }
-          let print = fingerprint(entry)
-          var slot = Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) >> shift)
-          while table[slot] != 0 {
-            let other = tape[Int(table[slot]) - 1]
-            if fingerprint(other) == print, same(other, entry) { return false }
-            slot = (slot + 1) & mask
+          let start = base + entry.start
+          let length = entry.length
+          let repeated = seen.insert(member, keyFingerprint(start, length)) {
+            let other = tape[$0]
+            return other.length == length && memcmpEqual(base + other.start, start, length)
           }
-          // Fits: the scanner accepts less than 4 GiB, so fewer than 2^32 tape entries.
-          table[slot] = UInt32(truncatingIfNeeded: member + 1)
+          if repeated >= 0 { return false }
           member = document.next(after: member + 1)
         }
         return true
       }
     }
   }
-}
-
-/// A cheap 64-bit summary of a key for hash sets of keys: its length (capped) and the bytes at
-/// its start, middle and end. Equal keys have equal fingerprints.
-@inlinable
-package func keyFingerprint(_ start: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
-  var value = UInt64(truncatingIfNeeded: min(length, 0xFFFF)) << 48
-  if length > 0 { value |= UInt64(start[0]) << 40 | UInt64(start[length - 1]) << 16 }
-  if length > 1 { value |= UInt64(start[1]) << 32 | UInt64(start[length - 2]) << 8 }
-  if length > 2 { value |= UInt64(start[2]) << 24 | UInt64(start[length / 2]) }
-  return value
-}
-
-/// True when the `count` bytes at `a` and at `b` are equal.
-@inlinable
-package func memcmpEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int)
-  -> Bool
-{
-  // Eight bytes at a time, then the tail.
-  var i = 0
-  while i &+ 8 <= count {
-    let left = UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
-    let right = UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
-    if left != right { return false }
-    i &+= 8
-  }
-  while i < count {
-    if a[i] != b[i] { return false }
-    i &+= 1
-  }
-  return true
 }

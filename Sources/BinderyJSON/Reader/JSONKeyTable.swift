@@ -1,12 +1,10 @@
-import BinderyJSON
-
-/// The keys a model reads from its object, known before any JSON arrives, so one pass over an
-/// object finds every member the model needs (see ``JSONObjectDecoder/_prefetching(_:)``).
+/// The keys a model reads from its object, known before any JSON arrives, so that one pass over
+/// an object finds every member the model needs.
 ///
-/// Generated initializers keep one table per model type and name each key by its position in
-/// it (``JSONKey/init(_:tableIndex:)``). Without the table a model asks for its keys one by
-/// one, and each search must also prove the object repeats no key; with it, every member is
-/// matched once, in input order, and a repeated key simply follows the document's
+/// For generated code: `@JSONModel` initializers keep one table per model type and name each
+/// key by its position in it. Without the table a model asks for its keys one by one, and each
+/// search must also prove that the object repeats no key; with it, every member is matched
+/// once, in input order, and a repeated key simply follows the document's
 /// ``JSONReadingOptions/duplicateKeys`` policy.
 ///
 /// A table is immutable once made and safe to share between threads.
@@ -15,15 +13,15 @@ public final class _JSONKeyTable: @unchecked Sendable {
 
   /// The keys, in the order given.
   public let keys: [String]
-  /// Every key's UTF-8, one after another.
+  /// Every key's UTF-8, one after another, then eight bytes of padding: a short key is
+  /// compared as one masked eight-byte load.
   private let bytes: UnsafeMutablePointer<UInt8>
   /// Where each key starts in `bytes`, and its length.
   private let starts: UnsafeMutablePointer<Int>
   private let lengths: UnsafeMutablePointer<Int>
-  /// Open addressing by fingerprint: a key's index + 1, or 0 for an empty slot.
-  private let slots: UnsafeMutablePointer<Int32>
-  private let mask: Int
-  private let shift: UInt64
+  /// The keys' positions by fingerprint.
+  private let slotMemory: UnsafeMutablePointer<UInt32>
+  private let slots: FingerprintSlots
 
   /// Makes a table of distinct keys; a repeated key keeps its first position.
   ///
@@ -31,31 +29,28 @@ public final class _JSONKeyTable: @unchecked Sendable {
   public init(_ keys: [String]) {
     self.keys = keys
     let total = keys.reduce(0) { $0 + $1.utf8.count }
-    // Eight bytes of padding: a short key is compared as one (masked) eight-byte load.
     bytes = .allocate(capacity: total + 8)
     bytes.initialize(repeating: 0, count: total + 8)
     starts = .allocate(capacity: max(keys.count, 1))
     lengths = .allocate(capacity: max(keys.count, 1))
-    var capacity = 8
-    while capacity < keys.count * 2 { capacity <<= 1 }
-    mask = capacity - 1
-    shift = UInt64(64 - capacity.trailingZeroBitCount)
-    slots = .allocate(capacity: capacity)
-    slots.initialize(repeating: 0, count: capacity)
+    let capacity = FingerprintSlots.capacity(for: keys.count)
+    slotMemory = .allocate(capacity: capacity)
+    slots = FingerprintSlots(slotMemory, capacity: capacity)
     var offset = 0
     for (index, key) in keys.enumerated() {
       starts[index] = offset
       lengths[index] = key.utf8.count
       for byte in key.utf8 {
-        (bytes + offset).initialize(to: byte)
+        bytes[offset] = byte
         offset += 1
       }
     }
-    for index in keys.indices
-    where find(UnsafeBufferPointer(start: bytes + starts[index], count: lengths[index])) < 0 {
-      var slot = self.slot(of: bytes + starts[index], lengths[index])
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(index + 1)
+    for index in keys.indices {
+      let start = bytes + starts[index]
+      let length = lengths[index]
+      _ = slots.insert(index, keyFingerprint(start, length)) {
+        self.matches($0, start, length, readable: false)
+      }
     }
   }
 
@@ -63,7 +58,7 @@ public final class _JSONKeyTable: @unchecked Sendable {
     bytes.deallocate()
     starts.deallocate()
     lengths.deallocate()
-    slots.deallocate()
+    slotMemory.deallocate()
   }
 
   /// The number of keys.
@@ -110,21 +105,13 @@ public final class _JSONKeyTable: @unchecked Sendable {
     return difference & mask == 0
   }
 
-  /// The index of `key`, or -1 when the table does not hold it.
+  /// The position of `key`, or -1 when the table does not hold it.
   func find(_ key: UnsafeBufferPointer<UInt8>) -> Int {
     // An empty buffer may have no address; the table's own bytes stand in for it.
     let start = key.baseAddress ?? UnsafePointer(bytes)
-    var slot = slot(of: start, key.count)
-    while true {
-      let stored = Int(slots[slot])
-      if stored == 0 { return -1 }
-      if matches(stored - 1, start, key.count, readable: false) { return stored - 1 }
-      slot = (slot + 1) & mask
+    let length = key.count
+    return slots.find(keyFingerprint(start, length)) {
+      matches($0, start, length, readable: false)
     }
-  }
-
-  @inline(__always)
-  private func slot(of start: UnsafePointer<UInt8>, _ length: Int) -> Int {
-    Int(truncatingIfNeeded: (keyFingerprint(start, length) &* 0x9E37_79B9_7F4A_7C15) >> shift)
   }
 }

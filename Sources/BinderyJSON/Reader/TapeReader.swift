@@ -1,0 +1,334 @@
+/// Reads a ``JSONDocument``'s tape by index: the one place that turns tape entries into Swift
+/// values, finds an object's members and says in words what a value is.
+///
+/// Every reader of a document goes through it: ``JSONCursor`` (the public API) and, in the
+/// `Bindery` module, the model decoders and the Codable decoder are adapters that add their
+/// own error types and options on top. Reads take the tape index of a value. A read of the
+/// wrong kind returns `nil` (or, for numbers, a result that says why it failed), for the
+/// adapter to turn into its own error; a read never traps on a valid index.
+package struct TapeReader {
+  /// The document read.
+  package let document: JSONDocument
+  /// The document's tape, kept alive by `document`.
+  package let tape: UnsafeBufferPointer<TapeEntry>
+
+  /// A reader of `document`.
+  @inline(__always)
+  package init(_ document: JSONDocument) {
+    self.document = document
+    self.tape = document.tape
+  }
+
+  // MARK: Structure
+
+  /// The kind of the value at `index`.
+  @inline(__always)
+  package func kind(at index: Int) -> TapeKind { tape[index].kind }
+
+  /// The JSON type of the value at `index`.
+  package func jsonKind(at index: Int) -> JSONKind {
+    switch tape[index].kind {
+    case .null: return .null
+    case .true, .false: return .bool
+    case .number: return .number
+    case .string: return .string
+    case .array: return .array
+    case .object: return .object
+    }
+  }
+
+  /// The number of elements of an array or members of an object; 0 for other values.
+  package func count(at index: Int) -> Int {
+    let entry = tape[index]
+    return entry.kind == .array || entry.kind == .object ? entry.count : 0
+  }
+
+  /// The tape index just past the value at `index`: O(1) for containers too.
+  @inline(__always)
+  package func next(after index: Int) -> Int { document.next(after: index) }
+
+  /// The byte offset of the value at `index` in the input (a string's opening quote).
+  package func offset(of index: Int) -> Int {
+    let entry = tape[index]
+    return entry.kind == .string ? entry.start - 1 : entry.start
+  }
+
+  /// The 1-based line and column of the value at `index`, and the line it stands on (cut to
+  /// a readable width) with the value's column in that excerpt. Costs a pass over the input
+  /// up to the value: for error reports only.
+  package func location(of index: Int)
+    -> (line: Int, column: Int, excerpt: String, excerptColumn: Int)
+  {
+    let location = document.withInput { SourceLocation(offset: offset(of: index), in: $0) }
+    return (location.line, location.column, location.excerpt, location.excerptColumn)
+  }
+
+  /// The path from the top-level value to the value at `index`, found by descending the tape:
+  /// O(size), for error reports only.
+  package func path(to index: Int) -> JSONPath {
+    var components: [JSONPath.Component] = []
+    var current = 0
+    while current != index {
+      let entry = tape[current]
+      var child = current + 1
+      var position = 0
+      var descended = false
+      if entry.kind == .array {
+        while child < entry.end {
+          let childEnd = next(after: child)
+          if index < childEnd {
+            components.append(.index(position))
+            current = child
+            descended = true
+            break
+          }
+          child = childEnd
+          position += 1
+        }
+      } else if entry.kind == .object {
+        while child < entry.end {
+          let valueEnd = next(after: child + 1)
+          if index < valueEnd {
+            components.append(.key(string(tape[child])))
+            current = index == child ? index : child + 1
+            descended = true
+            break
+          }
+          child = valueEnd
+        }
+      }
+      if !descended { break }
+    }
+    return JSONPath(components)
+  }
+
+  // MARK: Scalars
+
+  /// The Boolean at `index`, or `nil` for another kind of value.
+  package func bool(at index: Int) -> Bool? {
+    switch tape[index].kind {
+    case .true: return true
+    case .false: return false
+    default: return nil
+    }
+  }
+
+  /// The string at `index`, unescaped, or `nil` for another kind of value.
+  package func string(at index: Int) -> String? {
+    let entry = tape[index]
+    return entry.kind == .string ? string(entry) : nil
+  }
+
+  /// The string of a string entry (a value or a key), unescaped.
+  @inline(__always)
+  package func string(_ entry: TapeEntry) -> String {
+    document.withInput { decodeString(entry, base: $0.baseAddress.unsafelyUnwrapped) }
+  }
+
+  /// True when the string of a string entry equals `key` (UTF-8), compared without
+  /// allocating when the entry has no escapes.
+  package func string(_ entry: TapeEntry, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
+    document.withInput { stringEquals(entry, base: $0.baseAddress.unsafelyUnwrapped, key) }
+  }
+
+  /// Calls `body` with the UTF-8 of the string at `index`: the input's own bytes when the
+  /// string has no escapes (valid only during `body`), else the unescaped text's. `nil` for
+  /// another kind of value.
+  package func withUTF8<R>(ofString index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    let entry = tape[index]
+    guard entry.kind == .string else { return nil }
+    if entry.hasEscapes {
+      var text = string(entry)
+      return text.withUTF8(body)
+    }
+    return document.withInput {
+      body(UnsafeBufferPointer(rebasing: $0[entry.start..<(entry.start + entry.length)]))
+    }
+  }
+
+  /// The text of the number at `index`, exactly as written, or `nil` for another kind.
+  package func numberText(at index: Int) -> String? {
+    let entry = tape[index]
+    guard entry.kind == .number else { return nil }
+    return withNumberText(entry) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Calls `body` with the text of a number entry.
+  @inline(__always)
+  package func withNumberText<R>(_ entry: TapeEntry, _ body: (UnsafeBufferPointer<UInt8>) -> R)
+    -> R
+  {
+    document.withInput {
+      body(UnsafeBufferPointer(rebasing: $0[entry.start..<(entry.start + entry.length)]))
+    }
+  }
+
+  /// A number entry read as an `Int64`, exactly. Concrete entry points like this one and
+  /// ``double(_:)`` matter to other modules, where generic code runs unspecialised.
+  package func int64(_ entry: TapeEntry) -> NumberConversion.IntegerResult<Int64> {
+    let simple = entry.isIntegerText && !entry.isNonStandardNumber
+    return withNumberText(entry) { NumberConversion.integer($0, as: Int64.self, simple: simple) }
+  }
+
+  /// A number entry read as an integer of type `T`, exactly: `1.0` and `1e2` are whole
+  /// numbers, `1.5` is not, `300` does not fit in `UInt8`.
+  package func integer<T: FixedWidthInteger>(_ entry: TapeEntry, as type: T.Type)
+    -> NumberConversion.IntegerResult<T>
+  {
+    let simple = entry.isIntegerText && !entry.isNonStandardNumber
+    return withNumberText(entry) { NumberConversion.integer($0, as: T.self, simple: simple) }
+  }
+
+  /// A number entry read as the nearest `Double` (correctly rounded), or `nil` when its
+  /// magnitude exceeds `Double.greatestFiniteMagnitude`. A value below the least subnormal
+  /// rounds to zero, as IEEE 754 does (see ``roundsToZero(_:)``).
+  package func double(_ entry: TapeEntry) -> Double? {
+    let nonStandard = entry.isNonStandardNumber
+    return withNumberText(entry) { NumberConversion.double($0, nonStandard: nonStandard) }
+  }
+
+  /// True when a number entry that reads as zero was not written as zero: `1e-400`.
+  package func roundsToZero(_ entry: TapeEntry) -> Bool {
+    withNumberText(entry) { text in
+      for byte in text {
+        if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return false }
+        if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return true }
+      }
+      return false
+    }
+  }
+
+  // MARK: Words
+
+  /// What the value at `index` is, in the words of every "expected …, found …" of Bindery's
+  /// own errors: `string "abc"` (cut at 40 characters), `number 12`, `an array of 3`,
+  /// `an object`, `null`, `true`.
+  package func describe(at index: Int) -> String {
+    let entry = tape[index]
+    switch entry.kind {
+    case .null: return "null"
+    case .true: return "true"
+    case .false: return "false"
+    case .number:
+      return "number " + withNumberText(entry) { String(decoding: $0.prefix(40), as: UTF8.self) }
+    case .string:
+      var text = string(entry)
+      if text.count > 40 { text = String(text.prefix(40)) + "…" }
+      return "string \"\(text)\""
+    case .array: return "an array of \(entry.count)"
+    case .object: return "an object"
+    }
+  }
+
+  /// What the value at `index` is, in `JSONDecoder`'s words (`a string`, `a dictionary`), for
+  /// the Codable decoder's messages, which match Foundation's.
+  package func codableDescription(at index: Int) -> String {
+    switch tape[index].kind {
+    case .null: return "null"
+    case .true, .false: return "bool"
+    case .number: return "number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "a dictionary"
+    }
+  }
+
+  /// The sentence of a value of the wrong kind: `expected a string, found number 12`.
+  package static func mismatch(expected: String, found: String) -> String {
+    "expected \(expected), found \(found)"
+  }
+
+  // MARK: Members
+
+  /// The keys of the object at `index`, unescaped, in input order (repeated keys included).
+  package func keys(of object: Int) -> [String] {
+    var keys: [String] = []
+    let end = tape[object].end
+    var member = object + 1
+    while member < end {
+      keys.append(string(tape[member]))
+      member = next(after: member + 1)
+    }
+    return keys
+  }
+
+  /// Calls `body` with the tape index of each member's key and value, in input order
+  /// (repeated keys included).
+  @inline(__always)
+  package func forEachMember<E: Error>(
+    of object: Int, _ body: (_ key: Int, _ value: Int) throws(E) -> Void
+  ) throws(E) {
+    let end = tape[object].end
+    var member = object + 1
+    while member < end {
+      try body(member, member + 1)
+      member = next(after: member + 1)
+    }
+  }
+
+  /// The tape index of the value of `key` in the object at `object`, found by one pass under
+  /// the document's duplicate-key policy, or `nil`.
+  package func member(_ key: String, of object: Int) -> Int? {
+    MemberSearch.valueIndex(forKey: key, inObject: object, of: document)
+  }
+
+  /// A search over the object at `object` for many keys, asked one after another.
+  package func search(_ object: Int) -> MemberSearch {
+    MemberSearch(document: document, object: object)
+  }
+
+  /// The tape index of the value of `key` in the object `search` covers, or `nil`; the search
+  /// goes on from where it last found a key.
+  @inline(__always)
+  package func member(_ key: String, using search: inout MemberSearch) -> Int? {
+    search.valueIndex(forKey: key, in: document)
+  }
+
+  /// Finds, in one pass over the object at `object`, the member of every key of `table`, and
+  /// writes each one's value's tape index + 1 (0 for a missing key) at `members[position]`.
+  ///
+  /// Members are matched in input order, each against the key after the last one matched
+  /// first, so an object whose keys come in the table's order costs one comparison per member.
+  /// A key the object repeats follows the document's duplicate-key policy.
+  package func prefetch(
+    _ table: _JSONKeyTable, object: Int, into members: UnsafeMutablePointer<UInt32>
+  ) {
+    let count = table.count
+    members.update(repeating: 0, count: count)
+    let lastWins = document.options.duplicateKeys != .firstWins
+    let tape = tape
+    let end = tape[object].end
+    document.withInput { input in
+      guard let base = input.baseAddress else { return }
+      let inputCount = input.count
+      var member = object + 1
+      var expected = 0
+      while member < end {
+        let entry = tape[member]
+        let found: Int
+        if entry.hasEscapes {
+          var key = string(entry)
+          found = key.withUTF8 { table.find($0) }
+        } else {
+          let start = entry.start
+          let length = entry.length
+          if expected < count,
+            table.matches(expected, base + start, length, readable: start &+ 8 <= inputCount)
+          {
+            found = expected
+          } else {
+            found = table.find(UnsafeBufferPointer(start: base + start, count: length))
+          }
+        }
+        if found >= 0 {
+          if lastWins || members[found] == 0 {
+            members[found] = UInt32(truncatingIfNeeded: member + 2)
+          }
+          expected = found + 1
+        }
+        let value = tape[member + 1]
+        member = value.kind.rawValue >= TapeKind.array.rawValue ? value.end : member + 2
+      }
+    }
+  }
+}
