@@ -115,6 +115,15 @@ class Truck: Vehicle {
     }
   }
 
+  @Test func dictionariesFollowTheDocumentPolicyToo() throws {
+    let json = #"{"a": 1, "b": 2, "a": 3}"#
+    #expect(try [String: Int](json: json) == ["a": 3, "b": 2])
+    let firstWins = try [String: Int](
+      json: json,
+      options: JSONDecodingOptions(reading: JSONReadingOptions(duplicateKeys: .firstWins)))
+    #expect(firstWins == ["a": 1, "b": 2])
+  }
+
   @Test func escapedKeysMatch() throws {
     let value = try SensorReading(
       json: #"""

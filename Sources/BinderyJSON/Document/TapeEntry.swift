@@ -25,7 +25,7 @@ package struct TapeEntry: Sendable {
   /// The largest element count a container may record.
   static let maxCount: UInt32 = (1 << 29) - 1
 
-  @inlinable package var kind: TapeKind {
+  @inlinable @inline(__always) package var kind: TapeKind {
     // The scanner only writes valid kinds, so the fallback is unreachable.
     TapeKind(rawValue: info & Self.kindMask) ?? .null
   }

@@ -6,14 +6,15 @@
 /// own error types and options on top. Reads take the tape index of a value. A read of the
 /// wrong kind returns `nil` (or, for numbers, a result that says why it failed), for the
 /// adapter to turn into its own error; a read never traps on a valid index.
+@usableFromInline
 package struct TapeReader {
   /// The document read.
-  package let document: JSONDocument
+  @usableFromInline package let document: JSONDocument
   /// The document's tape, kept alive by `document`.
-  package let tape: UnsafeBufferPointer<TapeEntry>
+  @usableFromInline package let tape: UnsafeBufferPointer<TapeEntry>
 
   /// A reader of `document`.
-  @inline(__always)
+  @inlinable
   package init(_ document: JSONDocument) {
     self.document = document
     self.tape = document.tape
@@ -22,7 +23,7 @@ package struct TapeReader {
   // MARK: Structure
 
   /// The kind of the value at `index`.
-  @inline(__always)
+  @inlinable
   package func kind(at index: Int) -> TapeKind { tape[index].kind }
 
   /// The JSON type of the value at `index`.
@@ -44,7 +45,7 @@ package struct TapeReader {
   }
 
   /// The tape index just past the value at `index`: O(1) for containers too.
-  @inline(__always)
+  @inlinable
   package func next(after index: Int) -> Int { document.next(after: index) }
 
   /// The byte offset of the value at `index` in the input (a string's opening quote).
