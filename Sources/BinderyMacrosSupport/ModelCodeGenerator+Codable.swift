@@ -10,13 +10,8 @@ extension ModelCodeGenerator {
   /// Whether the Codable members use the coder's containers. A model-wide date format,
   /// coercion or custom key strategy applies to every value below the model, and kept unknown
   /// members need the whole object: such models read and write one `JSONValue` instead.
-  /// A class that may be subclassed keeps the `JSONValue` path: a subclass would need the
-  /// container initializer of every class above it.
   var codableUsesContainers: Bool {
-    switch model.kind {
-    case .structure, .finalClass: break
-    default: return false
-    }
+    if case .enumeration = model.kind { return false }
     guard model.options.dates == nil, !model.options.coercesValues else { return false }
     if case .custom = model.options.keyStrategy { return false }
     return !model.properties.contains(where: \.isUnknownKeys)
@@ -107,9 +102,8 @@ extension ModelCodeGenerator {
       """
   }
 
-  /// The Codable members of a struct or final class that use the coder's containers.
-  func containerCodable() -> [String] {
-    let container = context.makeUniqueName("container").text
+  /// The statements that set every stored property from `container`.
+  func containerAssignments(from container: String) -> [String] {
     var assignments: [String] = []
     for property in model.properties {
       let name = escaped(property.name)
@@ -121,6 +115,13 @@ extension ModelCodeGenerator {
       }
       assignments.append("self.\(name) = try \(containerRead(property, from: container))")
     }
+    return assignments
+  }
+
+  /// The Codable members of a struct or final class that use the coder's containers.
+  func containerCodable() -> [String] {
+    let container = context.makeUniqueName("container").text
+    let assignments = containerAssignments(from: container)
     let encoderContainer = context.makeUniqueName("container").text
     let writes = containerWrites(encodingOrder(), depth: 0, container: encoderContainer)
     let source = context.makeUniqueName("source").text
@@ -150,6 +151,85 @@ extension ModelCodeGenerator {
       }
       """,
     ]
+  }
+
+  /// The Codable members of a class that may be subclassed.
+  ///
+  /// Each class of a hierarchy reads and writes its own properties with its own keys, in the
+  /// coder's one keyed container, and hands the decoder to its superclass. Whether that works
+  /// is known only at run time, for the hierarchy as a whole: a class whose mapping needs the
+  /// whole object (see ``codableUsesContainers``) says so in `_jsonCodableUsesContainers`, and
+  /// then the hierarchy reads and writes one `JSONValue`, as final classes of that kind do.
+  func openClassCodable() -> [String] {
+    let flag = "_jsonCodableUsesContainers"
+    let override = model.isSubclass ? "override " : ""
+    let decoder = "decoder"
+    let source = context.makeUniqueName("source").text
+    let own = codableUsesContainers ? (model.isSubclass ? "super.\(flag)" : "true") : "false"
+    var members = [
+      """
+      \(openAccess)\(override)class var \(flag): Swift.Bool { \(own) }
+      """,
+      """
+      \(access)required convenience init(from \(decoder): any Swift.Decoder) throws {
+          if let \(source) = try Bindery._JSONModelCoding.binderySource(from: \(decoder)) {
+              try self.init(json: \(source).object)
+              try Bindery._JSONModelCoding.validate(self, in: \(source).object)
+              withExtendedLifetime(\(source)) {}
+          } else if Self.\(flag) {
+              try self.init(_jsonContainer: \(decoder))
+              try Bindery._JSONModelCoding.validate(self, from: \(decoder))
+          } else {
+              let \(source) = try Bindery._JSONModelCoding.objectSource(from: \(decoder))
+              try self.init(json: \(source).object)
+              try Bindery._JSONModelCoding.validate(self, in: \(source).object)
+              withExtendedLifetime(\(source)) {}
+          }
+      }
+      """,
+    ]
+    guard codableUsesContainers else {
+      return members + [
+        """
+        \(access)required init(_jsonContainer \(decoder): any Swift.Decoder) throws {
+            throw Bindery._JSONModelCoding.needsWholeObject(\(model.typeName).self, \(decoder))
+        }
+        """,
+        """
+        \(openAccess)\(override)func encode(to encoder: any Swift.Encoder) throws {
+            try Bindery._JSONModelCoding.encode(self, to: encoder)
+        }
+        """,
+      ]
+    }
+    let container = context.makeUniqueName("container").text
+    var lines = ["let \(container) = try \(decoder).container(keyedBy: \(codingKeyType).self)"]
+    lines += containerAssignments(from: container)
+    if model.isSubclass { lines.append("try super.init(_jsonContainer: \(decoder))") }
+    let encoderContainer = context.makeUniqueName("container").text
+    var writes = [
+      "var \(encoderContainer) = encoder.container(keyedBy: \(codingKeyType).self)"
+    ]
+    writes += containerWrites(encodingOrder(), depth: 0, container: encoderContainer)
+    if model.isSubclass { writes.insert("try super.encode(to: encoder)", at: 0) }
+    members += codingKeysDeclaration().map { [$0] } ?? []
+    members += [
+      """
+      \(access)required init(_jsonContainer \(decoder): any Swift.Decoder) throws {
+      \(indented(lines))
+      }
+      """,
+      """
+      \(openAccess)\(override)func encode(to encoder: any Swift.Encoder) throws {
+          guard Self.\(flag) else {
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
+              return
+          }
+      \(indented(writes))
+      }
+      """,
+    ]
+    return members
   }
 
   /// The expression that reads one property from `container`.

@@ -144,6 +144,37 @@ struct ModelCodeGenerator {
     return "[" + keys.map(literal).joined(separator: ", ") + "]"
   }
 
+  /// The keys unknown-key preservation leaves out, as generated code names them: a class that
+  /// may be subclassed asks its dynamic type, whose subclasses add their own keys.
+  func excludedKeys(encoding: Bool) -> String {
+    guard case .openClass = model.kind else { return knownKeys(encoding: encoding) }
+    return "Self.\(Self.knownKeysName).\(encoding ? "encoded" : "decoded")"
+  }
+
+  static let knownKeysName = "_jsonKnownKeys"
+
+  /// A class's keys, and those of the classes above it: what the members a class hierarchy
+  /// keeps from its input (`@UnknownKeys`) leave out, wherever in the hierarchy they are kept.
+  func knownKeysMember() -> String {
+    let type = "(decoded: Swift.Set<Swift.String>, encoded: Swift.Set<Swift.String>)"
+    let (decoded, encoded) = (knownKeys(encoding: false), knownKeys(encoding: true))
+    func adding(_ keys: String, to set: String) -> String {
+      keys == "[]" ? set : "\(set).union(\(keys))"
+    }
+    let value =
+      model.isSubclass
+      ? "let inherited = super.\(Self.knownKeysName)\n    return ("
+        + adding(decoded, to: "inherited.decoded") + ", "
+        + adding(encoded, to: "inherited.encoded") + ")"
+      : "(\(decoded), \(encoded))"
+    let override = model.isSubclass ? "override " : ""
+    return """
+      \(openAccess)\(override)class var \(Self.knownKeysName): \(type) {
+          \(value)
+      }
+      """
+  }
+
   func keyPath(_ property: ModelProperty) -> String {
     let root = model.isClass ? model.typeName : "Self"
     return "\\\(root).\(escaped(property.name))"
@@ -156,7 +187,7 @@ struct ModelCodeGenerator {
     var result = [initializer(table: table), encoder(), updater(), propertyNames()]
     if let table { result.append(tableDeclaration(table)) }
     result += staticDeclarations()
-    if case .openClass = model.kind { result.append(valueInitializer()) }
+    if case .openClass = model.kind { result += [valueInitializer(), knownKeysMember()] }
     if model.isClass, addsCodable || model.isSubclass { result += classCodable() }
     return result.map { DeclSyntax(stringLiteral: $0) }
   }
@@ -216,7 +247,7 @@ struct ModelCodeGenerator {
       let name = escaped(property.name)
       if property.isUnknownKeys {
         assignments.append(
-          "self.\(name) = \(json).unknownMembers(excluding: \(knownKeys(encoding: false)))")
+          "self.\(name) = \(json).unknownMembers(excluding: \(excludedKeys(encoding: false)))")
         continue
       }
       guard property.decodes else {
@@ -288,7 +319,7 @@ struct ModelCodeGenerator {
     }
     for property in model.properties where property.isUnknownKeys {
       lines.append(
-        "if json.includes(\(literal(property.name))) { try json.encodeUnknown(self.\(escaped(property.name)), excluding: \(knownKeys(encoding: true))) }"
+        "if json.includes(\(literal(property.name))) { try json.encodeUnknown(self.\(escaped(property.name)), excluding: \(excludedKeys(encoding: true))) }"
       )
     }
     let override = model.isSubclass ? "override " : ""
@@ -375,6 +406,7 @@ struct ModelCodeGenerator {
   }
 
   func classCodable() -> [String] {
+    if case .openClass = model.kind { return openClassCodable() }
     if codableUsesContainers { return containerCodable() }
     let override = model.isSubclass ? "override " : ""
     return [

@@ -528,16 +528,48 @@ struct JSONModelExpansionTests {
               try object.validate(self)
           }
 
+          open class var _jsonKnownKeys: (decoded: Swift.Set<Swift.String>, encoded: Swift.Set<Swift.String>) {
+              (["id"], ["id"])
+          }
+
+          open class var _jsonCodableUsesContainers: Swift.Bool {
+              true
+          }
+
           public required convenience init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {
+              if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
+                  try self.init(json: __macro_local_6sourcefMu_.object)
+                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu_.object)
+                  withExtendedLifetime(__macro_local_6sourcefMu_) {
+                  }
+              } else if Self._jsonCodableUsesContainers {
+                  try self.init(_jsonContainer: decoder)
+                  try Bindery._JSONModelCoding.validate(self, from: decoder)
+              } else {
+                  let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.objectSource(from: decoder)
+                  try self.init(json: __macro_local_6sourcefMu_.object)
+                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu_.object)
+                  withExtendedLifetime(__macro_local_6sourcefMu_) {
+                  }
               }
           }
 
+          private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
+              case id
+          }
+
+          public required init(_jsonContainer decoder: any Swift.Decoder) throws {
+              let __macro_local_9containerfMu_ = try decoder.container(keyedBy: _JSONCodingKeys.self)
+              self.id = try Bindery._JSONModelCoding.decode((Int).self, from: __macro_local_9containerfMu_, forKey: .id)
+          }
+
           open func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
+              guard Self._jsonCodableUsesContainers else {
+                  try Bindery._JSONModelCoding.encode(self, to: encoder)
+                  return
+              }
+              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: _JSONCodingKeys.self)
+              try Bindery._JSONModelCoding.encode(self.id, to: &__macro_local_9containerfMu0_, forKey: .id)
           }
       }
       final class Comment: Resource {
@@ -584,16 +616,51 @@ struct JSONModelExpansionTests {
               try object.validate(self)
           }
 
+          override class var _jsonKnownKeys: (decoded: Swift.Set<Swift.String>, encoded: Swift.Set<Swift.String>) {
+              let inherited = super._jsonKnownKeys
+              return (inherited.decoded.union(["body"]), inherited.encoded.union(["body"]))
+          }
+
+          override class var _jsonCodableUsesContainers: Swift.Bool {
+              super._jsonCodableUsesContainers
+          }
+
           required convenience init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {
+              if let __macro_local_6sourcefMu0_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
+                  try self.init(json: __macro_local_6sourcefMu0_.object)
+                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu0_.object)
+                  withExtendedLifetime(__macro_local_6sourcefMu0_) {
+                  }
+              } else if Self._jsonCodableUsesContainers {
+                  try self.init(_jsonContainer: decoder)
+                  try Bindery._JSONModelCoding.validate(self, from: decoder)
+              } else {
+                  let __macro_local_6sourcefMu0_ = try Bindery._JSONModelCoding.objectSource(from: decoder)
+                  try self.init(json: __macro_local_6sourcefMu0_.object)
+                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu0_.object)
+                  withExtendedLifetime(__macro_local_6sourcefMu0_) {
+                  }
               }
           }
 
+          private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
+              case body
+          }
+
+          required init(_jsonContainer decoder: any Swift.Decoder) throws {
+              let __macro_local_9containerfMu1_ = try decoder.container(keyedBy: _JSONCodingKeys.self)
+              self.body = try Bindery._JSONModelCoding.decode((String).self, from: __macro_local_9containerfMu1_, forKey: .body)
+              try super.init(_jsonContainer: decoder)
+          }
+
           override func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
+              guard Self._jsonCodableUsesContainers else {
+                  try Bindery._JSONModelCoding.encode(self, to: encoder)
+                  return
+              }
+              try super.encode(to: encoder)
+              var __macro_local_9containerfMu2_ = encoder.container(keyedBy: _JSONCodingKeys.self)
+              try Bindery._JSONModelCoding.encode(self.body, to: &__macro_local_9containerfMu2_, forKey: .body)
           }
       }
 

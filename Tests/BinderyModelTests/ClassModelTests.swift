@@ -38,6 +38,18 @@ class Comment: Resource {
   }
 }
 
+/// A subclass that keeps what neither it nor its superclass maps.
+@JSONModel(inheriting: Resource.self)
+class Note: Resource {
+  var text: String
+  @UnknownKeys var rest: [String: JSONValue] = [:]
+
+  init(id: Int, createdAt: Date, text: String) {
+    self.text = text
+    super.init(id: id, createdAt: createdAt)
+  }
+}
+
 @Suite struct ClassModelTests {
   @Test func finalClassesRoundTrip() throws {
     let album = try Album(json: #"{"title": "Kyoto", "photoCount": 12}"#)
@@ -47,6 +59,15 @@ class Comment: Resource {
     let changed = try album.update(json: #"{"photoCount": 13}"#)
     #expect(album.photoCount == 13)
     #expect(changed == [\Album.photoCount])
+  }
+
+  @Test func aSubclassKeepsOnlyWhatNoClassOfItsHierarchyMaps() throws {
+    let json = #"{"id": 1, "createdAt": "2016-01-22T10:22:48Z", "text": "t", "pinned": true}"#
+    let note = try Note(json: json)
+    #expect(note.rest == ["pinned": true])
+    let written = try note.jsonString()
+    #expect(try JSONValue(parsing: written) == (try JSONValue(parsing: json)))
+    #expect(written.components(separatedBy: #""id""#).count == 2)
   }
 
   @Test func subclassesChainToTheSuperclassMapping() throws {

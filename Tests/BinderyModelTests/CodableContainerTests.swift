@@ -61,6 +61,51 @@ final class ContainerComment {
   }
 }
 
+/// A class hierarchy, GitHub-event shaped: each class maps its own keys, one nested.
+@JSONModel
+class FeedEvent: Codable {
+  var id: String
+  @Key("actor.login") var actor: String
+  @Key("created_at") var createdAt: String
+
+  init(id: String, actor: String, createdAt: String) {
+    self.id = id
+    self.actor = actor
+    self.createdAt = createdAt
+  }
+}
+
+@JSONModel(inheriting: FeedEvent.self)
+final class FeedPushEvent: FeedEvent {
+  @Key("payload.size") var size: Int
+  @Key("payload.ref") var ref: String?
+
+  init(id: String, actor: String, createdAt: String, size: Int, ref: String?) {
+    self.size = size
+    self.ref = ref
+    super.init(id: id, actor: actor, createdAt: createdAt)
+  }
+}
+
+/// A hierarchy whose base keeps unknown members: it reads whole objects under Codable coders.
+@JSONModel
+class KeepingResource: Codable {
+  var id: Int
+  @UnknownKeys var extra: [String: JSONValue] = [:]
+
+  init(id: Int) { self.id = id }
+}
+
+@JSONModel(inheriting: KeepingResource.self)
+class KeepingComment: KeepingResource {
+  var body: String
+
+  init(id: Int, body: String) {
+    self.body = body
+    super.init(id: id)
+  }
+}
+
 /// Keys that cannot name an enum case as they are.
 @JSONModel
 struct OddKeys: Equatable {
@@ -268,6 +313,80 @@ enum ClosedUnion: Equatable {
     }
     #expect(type is String.Type)
     #expect(context.codingPath.map(\.stringValue) == ["user", "login"])
+  }
+
+  @Test func classesThatMayBeSubclassedReadAndWriteContainersLevelByLevel() throws {
+    let text = #"""
+      {"id": "2489651045", "type": "PushEvent",
+       "actor": {"id": 665991, "login": "petroav"},
+       "payload": {"push_id": 536863970, "size": 4, "ref": "refs/heads/master"},
+       "created_at": "2015-01-01T15:00:00Z"}
+      """#
+    let event = try JSONDecoder().decode(FeedPushEvent.self, from: Data(text.utf8))
+    #expect(event.id == "2489651045")
+    #expect(event.actor == "petroav")
+    #expect(event.size == 4)
+    #expect(event.ref == "refs/heads/master")
+    #expect(event.createdAt == "2015-01-01T15:00:00Z")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(
+      String(decoding: try encoder.encode(event), as: UTF8.self)
+        == #"{"actor":{"login":"petroav"},"created_at":"2015-01-01T15:00:00Z","id":"2489651045","#
+        + #""payload":{"ref":"refs\/heads\/master","size":4}}"#)
+    // The base class alone too.
+    let base = try JSONDecoder().decode(FeedEvent.self, from: Data(text.utf8))
+    #expect(base.actor == "petroav")
+    // JSONDecoder's own errors, at the mapped path of the class that reads it: each level read
+    // its container.
+    let bad = text.replacingOccurrences(of: #""size": 4"#, with: #""size": "4""#)
+    let error = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode(FeedPushEvent.self, from: Data(bad.utf8))
+    }
+    guard case .typeMismatch(let type, let context) = error else {
+      Issue.record("expected typeMismatch, got \(error)")
+      return
+    }
+    #expect(type is Int.Type)
+    #expect(context.codingPath.map(\.stringValue) == ["payload", "size"])
+    let missing = text.replacingOccurrences(of: #""login": "petroav""#, with: #""name": "p""#)
+    let baseError = try #require(throws: DecodingError.self) {
+      try JSONDecoder().decode(FeedPushEvent.self, from: Data(missing.utf8))
+    }
+    guard case .keyNotFound(let key, _) = baseError else {
+      Issue.record("expected keyNotFound, got \(baseError)")
+      return
+    }
+    #expect(key.stringValue == "login")
+    // BinderyDecoder reads its own document through the mapping, as before.
+    let fast = try BinderyDecoder().decode(FeedPushEvent.self, from: Data(text.utf8))
+    #expect(fast.size == 4)
+    #expect(fast.actor == "petroav")
+  }
+
+  @Test func aHierarchyWhoseBaseKeepsUnknownMembersReadsWholeObjects() throws {
+    let text = #"{"id": 3, "body": "hi", "reactions": {"+1": 2}}"#
+    let comment = try JSONDecoder().decode(KeepingComment.self, from: Data(text.utf8))
+    #expect(comment.id == 3)
+    #expect(comment.body == "hi")
+    #expect(comment.extra == ["reactions": ["+1": 2]])
+    // Each key once, though the base keeps what it does not know and the subclass maps `body`.
+    let written = try comment.jsonString()
+    #expect(written == #"{"id":3,"reactions":{"+1":2},"body":"hi"}"#)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    #expect(
+      String(decoding: try encoder.encode(comment), as: UTF8.self)
+        == #"{"body":"hi","id":3,"reactions":{"+1":2}}"#)
+    #expect(!KeepingComment._jsonCodableUsesContainers)
+    #expect(FeedPushEvent._jsonCodableUsesContainers)
+    // The container initializer of such a class says why it cannot run, rather than trap.
+    struct Probe: Decodable {
+      init(from decoder: any Decoder) throws { _ = try KeepingComment(_jsonContainer: decoder) }
+    }
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Probe.self, from: Data(text.utf8))
+    }
   }
 
   @Test func keysThatAreNotIdentifiersRoundTrip() throws {

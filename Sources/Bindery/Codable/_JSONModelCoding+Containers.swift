@@ -161,6 +161,21 @@ extension _JSONModelCoding {
     }
   }
 
+  /// The error of a container initializer asked to read a class whose hierarchy reads whole
+  /// objects instead (its `init(from:)` never asks; a direct call gets this error).
+  ///
+  /// - Parameters:
+  ///   - type: The class.
+  ///   - decoder: The decoder it was asked to read.
+  /// - Returns: `DecodingError.dataCorrupted` saying which way the class is read.
+  public static func needsWholeObject(_ type: Any.Type, _ decoder: any Decoder) -> DecodingError {
+    .dataCorrupted(
+      .init(
+        codingPath: decoder.codingPath,
+        debugDescription:
+          "\(type) reads its whole object under Codable coders: decode it with init(from:)"))
+  }
+
   @usableFromInline
   static func validationError(_ error: any Error, at path: [any CodingKey]) -> DecodingError {
     DecodingError.dataCorrupted(

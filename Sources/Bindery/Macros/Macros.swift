@@ -55,7 +55,8 @@ import BinderyJSON
   member,
   names: named(init(json:)), named(encode(to:)), named(update(from:)),
   named(_propertyName(for:)), named(init(from:)), named(init(_jsonContainer:)),
-  named(_JSONCodingKeys)
+  named(_JSONCodingKeys), named(_jsonCodableUsesContainers),
+  named(_jsonKnownKeys)
 )
 @attached(
   extension, conformances: JSONModel, JSONUpdatable, _JSONValueModel, Codable,
@@ -94,7 +95,9 @@ public macro JSONModel(
 @attached(
   member,
   names: named(init(json:)), named(encode(to:)), named(update(from:)),
-  named(_propertyName(for:)), named(init(from:))
+  named(_propertyName(for:)), named(init(from:)), named(init(_jsonContainer:)),
+  named(_JSONCodingKeys), named(_jsonCodableUsesContainers),
+  named(_jsonKnownKeys)
 )
 public macro JSONModel<Superclass: JSONModel & JSONUpdatable>(
   inheriting superclass: Superclass.Type, keyStrategy: JSONKeyStrategy = .useDefaultKeys,
