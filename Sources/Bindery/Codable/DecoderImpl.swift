@@ -33,7 +33,7 @@ final class DecoderImpl: Decoder {
     /// The path of the current value (`nil` at the top level).
     var node: CodingPathNode?
     /// Search state of the keyed container at each nesting depth.
-    var slots: [Slot] = []
+    var slots = MemberSearchSlots()
     /// How many `init(from:)` calls are under way: the slot of a new keyed container.
     var depth = 0
     /// Which value types met so far are read straight from the tape.
@@ -55,6 +55,7 @@ final class DecoderImpl: Decoder {
   var depth: Int { state.pointee.depth }
 
   deinit {
+    state.pointee.slots.deallocate()
     state.deinitialize(count: 1)
     state.deallocate()
   }
@@ -107,30 +108,16 @@ final class DecoderImpl: Decoder {
 
   // MARK: Keyed search state
 
-  /// Search state of the keyed container at one nesting depth.
-  private struct Slot {
-    var lookup: MemberSearch
-  }
-
   /// Gives the slot to a container for `object`, starting its search afresh.
   func claim(slot: Int, object: Int) {
-    let fresh = Slot(lookup: reader.search(object))
-    if slot < state.pointee.slots.count {
-      state.pointee.slots[slot] = fresh
-    } else {
-      while state.pointee.slots.count < slot { state.pointee.slots.append(fresh) }
-      state.pointee.slots.append(fresh)
-    }
+    state.pointee.slots.claim(slot, object: object, reader: reader)
   }
 
   /// Looks a key up in `object`, continuing the search state of its slot when the slot still
-  /// belongs to it (a container used out of order simply searches from the start).
+  /// belongs to it (a container used out of order starts the slot's search again).
   @inline(__always)
   func lookUp(_ key: String, in object: Int, slot: Int) -> Int? {
-    if slot < state.pointee.slots.count, state.pointee.slots[slot].lookup.object == object {
-      return reader.member(key, using: &state.pointee.slots[slot].lookup)
-    }
-    return reader.member(key, of: object)
+    state.pointee.slots.member(key, in: object, slot: slot, reader: reader)
   }
 
   func unkeyedContainer(at index: Int, node: CodingPathNode?) throws -> any UnkeyedDecodingContainer

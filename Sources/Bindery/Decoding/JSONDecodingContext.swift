@@ -37,9 +37,7 @@ final class JSONDecodingContext {
     var warnings: [JSONDecodingWarning] = []
     /// Member search state per object depth: keys asked in input order cost one pass per
     /// object.
-    var slots: UnsafeMutablePointer<MemberSearch>?
-    var slotCount = 0
-    var slotCapacity = 0
+    var slots = MemberSearchSlots()
     /// Members found by ``prefetch(_:object:at:)``: a tape index + 1 per key of a table, or 0
     /// for a missing key. Nested objects use the regions above their parent's.
     var members: UnsafeMutablePointer<UInt32>?
@@ -56,10 +54,7 @@ final class JSONDecodingContext {
 
   deinit {
     lease.release()
-    if let slots = state.pointee.slots {
-      slots.deinitialize(count: state.pointee.slotCount)
-      slots.deallocate()
-    }
+    state.pointee.slots.deallocate()
     state.pointee.members?.deallocate()
     state.deinitialize(count: 1)
     state.deallocate()
@@ -96,10 +91,7 @@ final class JSONDecodingContext {
 
   /// ``lookUp(_:in:slot:)`` with a slot: the path every property read takes.
   func lookUp(_ key: String, inSlot slot: Int, object: Int) -> Int? {
-    if slot >= state.pointee.slotCount { grow(toInclude: slot, object: object) }
-    guard let slots = state.pointee.slots else { return nil }
-    if slots[slot].object != object { slots[slot] = reader.search(object) }
-    return reader.member(key, using: &slots[slot])
+    state.pointee.slots.member(key, in: object, slot: slot, reader: reader)
   }
 
   /// Finds, in one pass over the object at tape index `object`, the member of every key of
@@ -129,24 +121,6 @@ final class JSONDecodingContext {
       repeating: 0, count: capacity - state.pointee.memberCapacity)
     state.pointee.members = grown
     state.pointee.memberCapacity = capacity
-  }
-
-  private func grow(toInclude slot: Int, object: Int) {
-    let fresh = reader.search(object)
-    if slot >= state.pointee.slotCapacity {
-      let capacity = max(16, (slot + 1) * 2)
-      let grown = UnsafeMutablePointer<MemberSearch>.allocate(capacity: capacity)
-      if let old = state.pointee.slots {
-        grown.moveInitialize(from: old, count: state.pointee.slotCount)
-        old.deallocate()
-      }
-      state.pointee.slots = grown
-      state.pointee.slotCapacity = capacity
-    }
-    guard let slots = state.pointee.slots else { return }
-    (slots + state.pointee.slotCount).initialize(
-      repeating: fresh, count: slot + 1 - state.pointee.slotCount)
-    state.pointee.slotCount = slot + 1
   }
 
   /// Builds a problem about the value at a tape index (or a key missing from the object there).
