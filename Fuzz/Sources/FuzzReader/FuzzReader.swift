@@ -77,8 +77,16 @@ private func walk(_ cursor: JSONCursor) {
     for element in elements { walk(element) }
   case .object:
     guard let members = try? cursor.members() else { fatalError("an object has no members") }
+    // Member lookup must pick the member a plain scan picks under the document's policy.
+    let lastWins = cursor.document.options.duplicateKeys != .firstWins
+    var chosen: [String: Int] = [:]
+    for member in members where lastWins || chosen[member.key] == nil {
+      chosen[member.key] = member.value.offset
+    }
     for member in members {
-      _ = cursor[member.key]
+      guard let found = cursor[member.key], found.offset == chosen[member.key] else {
+        fatalError("member '\(member.key)' not found where a scan finds it")
+      }
       _ = member.value.path
       walk(member.value)
     }

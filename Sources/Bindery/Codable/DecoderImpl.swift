@@ -260,7 +260,9 @@ final class DecoderImpl: Decoder {
   {
     let entry = tape[index]
     guard entry.kind == .number else { throw mismatch(T.self, at: index, path: path) }
-    if T.self == Int.self || T.self == Int64.self {
+    // The bit cast needs `T` exactly 64 bits wide: `Int` only where it is (32-bit platforms
+    // such as arm64_32 take the exact generic path).
+    if T.self == Int64.self || (T.self == Int.self && Int.bitWidth == 64) {
       if case .value(let value) = reader.int64(entry) { return unsafeBitCast(value, to: T.self) }
       throw numberDoesNotFit(T.self, at: index, path: path)
     }
