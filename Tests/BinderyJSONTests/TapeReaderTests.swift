@@ -91,6 +91,40 @@ struct TapeReaderTests {
     }
   }
 
+  /// Keys holding invalid UTF-8, read with `invalidUnicode: .replace`, are their repaired
+  /// text: `"\u{FFFD}"` finds them, and two different invalid keys are the same key.
+  @Test(arguments: [JSONReadingOptions.DuplicateKeyPolicy.lastWins, .firstWins])
+  func keysWithReplacedInvalidUnicodeAreFoundByTheirText(
+    policy: JSONReadingOptions.DuplicateKeyPolicy
+  ) throws {
+    let bytes: [UInt8] = Array(#"[{"a": 0, ""#.utf8) + [0xE4] + Array(#"": 1, "b": 2, ""#.utf8)
+      + [0xFF] + Array(#"": 3}]"#.utf8)
+    var options = JSONReadingOptions(duplicateKeys: policy)
+    options.invalidUnicode = .replace
+    let document = try JSONDocument(parsing: bytes, options: options)
+    let reader = TapeReader(document)
+    let object = 1
+    let expected: Int64 = policy == .firstWins ? 1 : 3
+    func value(_ index: Int?) -> Int64? {
+      guard let index, case .value(let value) = reader.int64(reader.tape[index]) else {
+        return nil
+      }
+      return value
+    }
+    #expect(reader.keys(of: object) == ["a", "\u{FFFD}", "b", "\u{FFFD}"])
+    #expect(value(reader.member("\u{FFFD}", of: object)) == expected)
+    var search = reader.search(object)
+    #expect(value(reader.member("a", using: &search)) == 0)
+    #expect(value(reader.member("\u{FFFD}", using: &search)) == expected)
+    let table = _JSONKeyTable(["a", "\u{FFFD}", "b"])
+    let members = UnsafeMutablePointer<UInt32>.allocate(capacity: table.count)
+    defer { members.deallocate() }
+    reader.prefetch(table, object: object, into: members)
+    #expect(value(Int(members[1]) - 1) == expected)
+    #expect(try document.root.element(at: 0).member("\u{FFFD}").integer(Int64.self) == expected)
+    #expect(reader.withUTF8(ofString: object + 3) { Array($0) } == Array("\u{FFFD}".utf8))
+  }
+
   @Test func aKeyTableFindsEachOfItsKeysAndNoOther() {
     let table = _JSONKeyTable(Self.keyPool + ["a"])
     #expect(table.count == Self.keyPool.count + 1)

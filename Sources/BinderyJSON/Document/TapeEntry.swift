@@ -31,6 +31,9 @@ package struct TapeEntry: Sendable {
   }
   @inlinable package var count: Int { Int(info >> 3) }
   @inlinable package var hasEscapes: Bool { info & Self.flagA != 0 }
+  /// Strings: the raw content is exactly the string's UTF-8 (no escapes, nothing to repair),
+  /// so it may be compared and handed out as it stands.
+  @inlinable package var isVerbatim: Bool { info & (Self.flagA | Self.flagB) == 0 }
   @inlinable package var isIntegerText: Bool { info & Self.flagA == 0 }
   @inlinable package var isNonStandardNumber: Bool { info & Self.flagB != 0 }
   @inlinable package var start: Int { Int(offset) }

@@ -67,7 +67,7 @@ package struct MemberSearch {
       guard let base = input.baseAddress else { return nil }
       @inline(__always) func matches(_ member: Int) -> Bool {
         let entry = tape[member]
-        if entry.hasEscapes { return stringEquals(entry, base: base, key) }
+        if !entry.isVerbatim { return stringEquals(entry, base: base, key) }
         guard entry.length == key.count, let keyBase = key.baseAddress else {
           return entry.length == key.count
         }
@@ -113,8 +113,9 @@ package struct MemberSearch {
     return found?.value
   }
 
-  /// True when no two keys are equal. Keys with escapes are not fingerprinted: an object that
-  /// has one is treated as possibly repeating (searched in full), which is always correct.
+  /// True when no two keys are equal. Keys whose raw bytes are not their text (escapes,
+  /// invalid Unicode replaced with U+FFFD) are not fingerprinted: an object that has one is
+  /// treated as possibly repeating (searched in full), which is always correct.
   private func keysAreUnique(in document: JSONDocument) -> Bool {
     let tape = document.tape
     let count = tape[object].count
@@ -131,7 +132,7 @@ package struct MemberSearch {
         var member = object + 1
         while member < end {
           let entry = tape[member]
-          if entry.hasEscapes { return false }
+          if !entry.isVerbatim { return false }
           let start = base + entry.start
           let length = entry.length
           let repeated = seen.insert(member, keyFingerprint(start, length)) {

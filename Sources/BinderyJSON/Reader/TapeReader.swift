@@ -138,7 +138,7 @@ package struct TapeReader {
   package func withUTF8<R>(ofString index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
     let entry = tape[index]
     guard entry.kind == .string else { return nil }
-    if entry.hasEscapes {
+    if !entry.isVerbatim {
       var text = string(entry)
       return text.withUTF8(body)
     }
@@ -307,7 +307,7 @@ package struct TapeReader {
       while member < end {
         let entry = tape[member]
         let found: Int
-        if entry.hasEscapes {
+        if !entry.isVerbatim {
           var key = string(entry)
           found = key.withUTF8 { table.find($0) }
         } else {

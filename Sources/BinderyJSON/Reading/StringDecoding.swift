@@ -16,19 +16,19 @@ func decodeString(_ entry: TapeEntry, base: UnsafePointer<UInt8>) -> String {
 }
 
 /// True when the entry's string equals `key` (given as UTF-8), without allocating when the
-/// entry holds no escapes.
+/// entry's raw content is its text (no escapes, no invalid Unicode to replace).
 @inline(__always)
 func stringEquals(_ entry: TapeEntry, base: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>)
   -> Bool
 {
-  if !entry.hasEscapes {
+  if entry.isVerbatim {
     guard entry.length == key.count else { return false }
     guard let keyBase = key.baseAddress else { return true }
     let raw = base + entry.start
     for i in 0..<key.count where raw[i] != keyBase[i] { return false }
     return true
   }
-  // Escaped keys are rare: decode and compare.
+  // Escaped or repaired keys are rare: decode and compare.
   let decoded = decodeString(entry, base: base)
   return decoded.utf8.elementsEqual(key)
 }
