@@ -1,21 +1,11 @@
 import BinderyJSON
+import BinderyTestSupport
 import Testing
 
 /// The Eisel–Lemire path against the standard library's correctly rounded `Double(String)`, on
 /// numbers chosen to reach every branch: up to 19 digits, every exponent of the table and past
 /// it, subnormals, values that round to the largest double or overflow, and halfway cases.
 @Suite struct DoubleConversionTests {
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   func check(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let expected = Double(text)
     let document = try JSONDocument(parsing: text)
@@ -29,7 +19,7 @@ import Testing
   }
 
   @Test func randomSignificandsAndExponentsMatchTheStandardLibrary() throws {
-    var random = Generator(state: 42)
+    var random = SplitMix64(seed: 42)
     for _ in 0..<100_000 {
       let digits = Int(random.next() % 19) + 1
       var significand = ""
@@ -49,7 +39,7 @@ import Testing
   }
 
   @Test func shortestRepresentationsOfRandomDoublesRoundTrip() throws {
-    var random = Generator(state: 7)
+    var random = SplitMix64(seed: 7)
     for _ in 0..<50_000 {
       let value = Double(bitPattern: random.next() & ~(0x7FF << 52) | (random.next() % 0x7FF) << 52)
       guard value.isFinite else { continue }

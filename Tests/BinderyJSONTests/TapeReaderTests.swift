@@ -1,23 +1,11 @@
 import BinderyJSON
+import BinderyTestSupport
 import Testing
 
 /// The reader under every decoder: its ways of finding a member must agree with each other
 /// and with a plain scan, under each duplicate-key policy, whatever the keys look like.
 @Suite("Tape reader")
 struct TapeReaderTests {
-  /// A small deterministic generator (SplitMix64), so a failure names a reproducible seed.
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
-
   /// Keys that collide in the ways the search must tell apart: equal lengths, equal first and
   /// last bytes, long keys differing only in the middle, the empty key, non-ASCII text.
   static let keyPool = [
@@ -41,7 +29,7 @@ struct TapeReaderTests {
   func everyWayOfFindingAMemberAgreesWithAPlainScan(
     policy: JSONReadingOptions.DuplicateKeyPolicy
   ) throws {
-    var random = Generator(state: 2026)
+    var random = SplitMix64(seed: 2026)
     for round in 0..<600 {
       // An object whose value at position i is the number i, wrapped in an array so that the
       // object does not start at tape index 0.

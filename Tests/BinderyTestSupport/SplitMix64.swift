@@ -1,0 +1,20 @@
+/// A small deterministic random generator (SplitMix64): randomized tests that use it fail the
+/// same way on every run, so a failure can be reproduced from its seed.
+public struct SplitMix64 {
+  private var state: UInt64
+
+  /// A generator starting from `seed`.
+  public init(seed: UInt64) { state = seed }
+
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in `0..<bound` (`bound` > 0).
+  public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
