@@ -160,21 +160,4 @@ extension JSONValue {
       throw JSONEncodingError(message: "wrote invalid JSON: \(error)")
     }
   }
-
-  /// The value as `JSONSerialization`'s object shapes.
-  var foundationObject: Any {
-    switch self {
-    case .null: return NSNull()
-    case .bool(let value): return value
-    case .number(let number):
-      if let integer = number.integer(Int.self) { return integer }
-      return number.double ?? Double.nan
-    case .string(let value): return value
-    case .array(let values): return values.map(\.foundationObject)
-    case .object(let object):
-      var result: [String: Any] = [:]
-      for (key, value) in object { result[key] = value.foundationObject }
-      return result
-    }
-  }
 }

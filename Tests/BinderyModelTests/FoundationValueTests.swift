@@ -1,0 +1,118 @@
+import Bindery
+import Foundation
+import Testing
+
+/// `JSONValue` from and to the Foundation objects apps already hold, exactly.
+@Suite struct FoundationValueTests {
+  static let text = #"""
+    {"flag": true, "zero": false, "one": 1, "max": 18446744073709551615,
+     "min": -9223372036854775808, "pi": 3.14159, "long": 12345678901234567890123.5,
+     "name": "Ada", "nothing": null, "list": [1, false, "x", {"deep": [0.5]}]}
+    """#
+
+  @Test func jsonSerializationsObjectsConvertExactly() throws {
+    let object = try JSONSerialization.jsonObject(with: Data(Self.text.utf8))
+    let value = try JSONValue(foundationObject: object)
+    #expect(value == (try JSONValue(parsing: Self.text)))
+    // Booleans stay booleans, integers stay integers, every digit is kept.
+    #expect(value["flag"] == .bool(true))
+    #expect(value["one"] == 1)
+    #expect(value["max"]?.numberValue?.text == "18446744073709551615")
+    #expect(value["long"] == .number(JSONNumber(text: "12345678901234567890123.5")!))
+  }
+
+  @Test func nsNumbersKeepWhatTheyHold() throws {
+    let values: [Any] = [
+      NSNumber(value: true), NSNumber(value: 1), NSNumber(value: UInt64.max),
+      NSNumber(value: Int64.min), NSNumber(value: 0.1), NSNumber(value: Float(0.1)),
+      NSDecimalNumber(string: "0.1000000000000000000001"), true, 1, 2.5, Float(0.1),
+      Decimal(string: "123456789012345678901234567890")!, UInt8(200), Int16(-3),
+    ]
+    let converted = try JSONValue(foundationObject: values)
+    let expected = try JSONValue(
+      parsing: "[true, 1, 18446744073709551615, -9223372036854775808, 0.1, 0.1, "
+        + "0.1000000000000000000001, true, 1, 2.5, 0.1, 123456789012345678901234567890, "
+        + "200, -3]")
+    #expect(converted == expected)
+    #expect(converted[0] == .bool(true))
+    #expect(converted[1] == 1)
+  }
+
+  @Test func aPushPayloadConvertsWithItsNestedPaths() throws {
+    let userInfo: [AnyHashable: Any] = [
+      "aps": ["alert": ["title": "Game request", "body": "Bob wants to play"], "badge": 5],
+      "gameID": "12345678", "optional": String?.none as Any,
+      "link": URL(string: "https://example.com/g/1")!,
+    ]
+    let value = try JSONValue(foundationObject: userInfo)
+    #expect(value[path: "aps.alert.title"] == "Game request")
+    #expect(value[path: "aps.badge"] == 5)
+    #expect(value["optional"] == .null)
+    #expect(value["link"] == "https://example.com/g/1")
+    // Members in key order: a dictionary has none of its own.
+    #expect(value.objectValue?.keys == ["aps", "gameID", "link", "optional"])
+  }
+
+  @Test func valuesJSONCannotHoldAreProblemsAtTheirPath() throws {
+    func problem(_ object: Any, maxDepth: Int = 512) -> JSONDecodingProblem? {
+      let result = Result { () throws(JSONDecodingProblem) -> JSONValue in
+        try JSONValue(foundationObject: object, maxDepth: maxDepth)
+      }
+      guard case .failure(let problem) = result else { return nil }
+      return problem
+    }
+    let nan = problem(["values": [1.0, Double.nan]])
+    #expect(nan?.kind == .invalidValue)
+    #expect(nan?.path.description == "values[1]")
+    #expect(nan?.line == 0)
+    #expect(problem([NSNumber(value: Double.infinity)])?.path.description == "[0]")
+    let date = problem(["when": Date()])
+    #expect(date?.kind == .typeMismatch)
+    #expect(date?.path.description == "when")
+    let key = problem(["outer": [1: "one"] as [AnyHashable: Any]])
+    #expect(key?.kind == .typeMismatch)
+    #expect(key?.path.description == "outer")
+    #expect(key?.found.contains("the key 1") == true)
+    final class Thing {}
+    #expect(problem(["thing": Thing()])?.found == "a Thing")
+    #expect(problem([Data([1, 2])])?.kind == .typeMismatch)
+    #if canImport(Darwin)
+      // Containers that contain themselves stop with a problem, not a hang or a crash. (Not
+      // on Linux, where Foundation itself cannot read such a container: any access to its
+      // contents recurses until the stack overflows.) Results are taken apart before
+      // `#expect`, which would describe a looping container forever on a failure.
+      let loop = NSMutableDictionary()
+      loop["self"] = loop
+      let loopProblem = problem(["a": loop])
+      let loopFound = loopProblem?.found
+      let loopPath = loopProblem?.path.description
+      loop.removeAllObjects()
+      #expect(loopFound == "a container that contains itself")
+      #expect(loopPath == "a.self")
+      let list = NSMutableArray()
+      list.add(1)
+      list.add(list)
+      let listPath = problem(list)?.path.description
+      list.removeAllObjects()
+      #expect(listPath == "[1]")
+    #endif
+    // Nesting past the limit.
+    var deep: Any = 1
+    for _ in 0..<10 { deep = [deep] }
+    #expect(problem(deep, maxDepth: 5)?.expected == "nesting at most 5 deep")
+    #expect(problem(deep, maxDepth: 10) == nil)
+  }
+
+  @Test func foundationObjectsKeepEveryDigitOnTheWayBack() throws {
+    let value = try JSONValue(parsing: Self.text)
+    let object = value.foundationObject
+    let dictionary = try #require(object as? [String: Any])
+    #expect(dictionary["flag"] as? Bool == true)
+    #expect(dictionary["one"] as? Int == 1)
+    #expect(dictionary["max"] as? UInt64 == UInt64.max)
+    #expect(dictionary["pi"] as? Double == 3.14159)
+    #expect(dictionary["long"] as? Decimal == Decimal(string: "12345678901234567890123.5"))
+    #expect(dictionary["nothing"] is NSNull)
+    #expect(try JSONValue(foundationObject: object) == value)
+  }
+}
