@@ -1,5 +1,5 @@
 public import BinderyJSON
-public import Foundation
+import Foundation
 
 extension JSONValue {
   /// Converts a value apps already hold — `JSONSerialization`'s results, a push payload's
