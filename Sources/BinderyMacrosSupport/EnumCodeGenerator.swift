@@ -101,20 +101,29 @@ struct EnumCodeGenerator {
     return members.map { DeclSyntax(stringLiteral: $0) }
   }
 
-  func stringMembers() -> [String] {
+  /// The `switch` cases of a string enum: reading the string `raw` into a case (`unknown`,
+  /// given the expected strings as a literal, throws for a string no case has, unless a case
+  /// keeps the raw string), and writing each case with `write`, the call that takes the string.
+  func stringSwitchCases(unknown: (String) -> String, write: String)
+    -> (decode: [String], encode: [String])
+  {
     let known = cases.filter { $0.payload == nil }
     let fallback = cases.first { isRawPayload($0.payload) }
     let expected = "one of " + known.map { "\"\($0.key)\"" }.joined(separator: ", ")
     var decodeCases = known.map { "case \(literal($0.key)): self = .\(escaped($0.name))" }
+    var encodeCases = known.map { "case .\(escaped($0.name)): try \(write)(\(literal($0.key)))" }
     if let fallback {
       decodeCases.append("default: self = .\(escaped(fallback.name))(raw)")
+      encodeCases.append("case .\(escaped(fallback.name))(let raw): try \(write)(raw)")
     } else {
-      decodeCases.append("default: throw json.problem(expected: \(literal(expected)))")
+      decodeCases.append("default: throw \(unknown(literal(expected)))")
     }
-    var encodeCases = known.map { "case .\(escaped($0.name)): try json.string(\(literal($0.key)))" }
-    if let fallback {
-      encodeCases.append("case .\(escaped(fallback.name))(let raw): try json.string(raw)")
-    }
+    return (decodeCases, encodeCases)
+  }
+
+  func stringMembers() -> [String] {
+    let (decodeCases, encodeCases) = stringSwitchCases(
+      unknown: { "json.problem(expected: \($0))" }, write: "json.string")
     return [
       """
       \(access)init(json: Bindery.JSONValueDecoder) throws {
@@ -195,23 +204,10 @@ struct EnumCodeGenerator {
   }
 
   func stringCodable(fast: String) -> [String] {
-    let known = cases.filter { $0.payload == nil }
-    let fallback = cases.first { isRawPayload($0.payload) }
-    let expected = "one of " + known.map { "\"\($0.key)\"" }.joined(separator: ", ")
-    var decodeCases = known.map { "case \(literal($0.key)): self = .\(escaped($0.name))" }
-    if let fallback {
-      decodeCases.append("default: self = .\(escaped(fallback.name))(raw)")
-    } else {
-      decodeCases.append(
-        "default: throw Bindery._JSONModelCoding.unknownValue(raw, expected: \(literal(expected)), at: decoder.codingPath)"
-      )
-    }
-    var encodeCases = known.map {
-      "case .\(escaped($0.name)): try container.encode(\(literal($0.key)))"
-    }
-    if let fallback {
-      encodeCases.append("case .\(escaped(fallback.name))(let raw): try container.encode(raw)")
-    }
+    let (decodeCases, encodeCases) = stringSwitchCases(
+      unknown: {
+        "Bindery._JSONModelCoding.unknownValue(raw, expected: \($0), at: decoder.codingPath)"
+      }, write: "container.encode")
     return [
       """
       \(access)init(from decoder: any Swift.Decoder) throws {
