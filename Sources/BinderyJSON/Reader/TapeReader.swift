@@ -244,12 +244,8 @@ package struct TapeReader {
   /// The keys of the object at `index`, unescaped, in input order (repeated keys included).
   package func keys(of object: Int) -> [String] {
     var keys: [String] = []
-    let end = tape[object].end
-    var member = object + 1
-    while member < end {
-      keys.append(string(tape[member]))
-      member = next(after: member + 1)
-    }
+    keys.reserveCapacity(tape[object].count)
+    forEachMember(of: object) { key, _ in keys.append(string(tape[key])) }
     return keys
   }
 
