@@ -158,6 +158,67 @@ public final class BinderyDecoder: Sendable {
             "The given data was not valid JSON. \(error.line):\(column): \(error.message)",
           underlyingError: error))
     }
+    return try decode(type, from: document, at: path, settings: settings)
+  }
+
+  /// Decodes a value from the objects an app already holds, as `JSONDecoder` would decode
+  /// their JSON text: a `[String: Any]` snapshot, a push notification's `userInfo`,
+  /// `JSONSerialization`'s results, values bridged from Objective-C.
+  ///
+  /// ```swift
+  /// let payload: [String: Any] = ["login": "octocat", "id": 1, "site_admin": false]
+  /// let user = try BinderyDecoder().decode(GitHubUser.self, fromFoundationObject: payload)
+  /// ```
+  ///
+  /// - A Boolean `NSNumber` is a Boolean; integers keep every digit up to `UInt64.max`;
+  ///   `Decimal` and `NSDecimalNumber` keep their digits.
+  /// - A `Date` or `Data` object is taken as it is by a `Date` or `Data` property, whatever
+  ///   the date and data strategies say; other types read it as text (ISO 8601, base64).
+  /// - NaN and infinities follow ``nonConformingFloatDecodingStrategy`` (its strings stand for
+  ///   them) or JSON5 reading; otherwise they are errors.
+  /// - Errors have coding paths as usual, and no line or column: there is no text.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - object: The value: a dictionary, an array or a scalar.
+  /// - Returns: The value.
+  /// - Throws: `DecodingError` (or ``BinderyDecodingErrors`` when ``reportsAllErrors`` is set);
+  ///   `DecodingError.dataCorrupted` at the path of an object JSON cannot hold (a key that is
+  ///   not a string, an object of another class, a dictionary that contains itself, nesting
+  ///   past the reading options' depth).
+  public func decode<T: Decodable>(_ type: T.Type, fromFoundationObject object: Any) throws -> T {
+    let settings = locked { $0 }
+    let nonFinite: JSONWritingOptions.NonFiniteNumberPolicy
+    switch settings.nonConformingFloat {
+    case .convertFromString(let positive, let negative, let nan):
+      nonFinite = .strings(positiveInfinity: positive, negativeInfinity: negative, nan: nan)
+    case .throw:
+      nonFinite = settings.reading.allowsJSON5 ? .literals : .reject
+    }
+    let document: JSONDocument
+    do {
+      document = try FoundationTextWriter.document(
+        from: object, reading: settings.reading, nonFinite: nonFinite,
+        nonFiniteHint: "set nonConformingFloatDecodingStrategy to read NaN and infinity")
+    } catch {
+      let path = error.path.components.map { component -> any CodingKey in
+        switch component {
+        case .key(let name): return StringKey(name)
+        case .index(let position): return IndexKey(position)
+        }
+      }
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: path,
+          debugDescription: error.message + (error.hint.isEmpty ? "" : "; \(error.hint)"),
+          underlyingError: error))
+    }
+    return try decode(type, from: document, at: nil, settings: settings)
+  }
+
+  private func decode<T: Decodable>(
+    _ type: T.Type, from document: JSONDocument, at path: JSONPath?, settings: DecodingSettings
+  ) throws -> T {
     let decoder = DecoderImpl(document: document, settings: settings)
     var start = document.root.index
     var node: CodingPathNode?

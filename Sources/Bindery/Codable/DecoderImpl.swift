@@ -323,7 +323,17 @@ final class DecoderImpl: Decoder {
 
   // MARK: Foundation's special types
 
+  /// The `Date` or `Data` a string at `index` was written for, in a decode from Foundation
+  /// objects.
+  private func sourceObject(at index: Int) -> (any Sendable)? {
+    guard let objects = document.sourceObjects, reader.tape[index].kind == .string else {
+      return nil
+    }
+    return objects[reader.tape[index].start]
+  }
+
   func date(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> Date {
+    if let date = sourceObject(at: index) as? Date { return date }
     switch settings.date {
     case .deferredToDate:
       return Date(
@@ -361,6 +371,7 @@ final class DecoderImpl: Decoder {
   }
 
   func data(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> Data {
+    if let data = sourceObject(at: index) as? Data { return data }
     switch settings.data {
     case .deferredToData:
       return try withMoved(to: index, parent, key) { try Data(from: self) }
@@ -430,6 +441,10 @@ final class DecoderImpl: Decoder {
 
   /// A context whose description ends with the value's line and column.
   func context(_ path: [any CodingKey], _ message: String, at index: Int) -> DecodingError.Context {
+    // Text written from Foundation objects is not the user's: the path says where.
+    guard document.hasUserText else {
+      return DecodingError.Context(codingPath: path, debugDescription: message)
+    }
     let location = reader.location(of: index)
     return DecodingError.Context(
       codingPath: path,

@@ -20,6 +20,9 @@ extension JSONDecodingContext {
       document = try input.jsonDocument(options: options.reading)
     } catch let error as JSONReadError {
       throw JSONDecodingError(problems: [JSONDecodingProblem(readError: error)])
+    } catch let problem as JSONDecodingProblem {
+      // Objects JSON cannot hold, met while writing Foundation objects as text.
+      throw JSONDecodingError(problems: [problem])
     } catch {
       throw JSONDecodingError(problems: [
         JSONDecodingProblem(

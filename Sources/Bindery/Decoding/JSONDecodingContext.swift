@@ -19,9 +19,9 @@ final class JSONDecodingContext {
   /// The coding path above the document's top, for those errors.
   var codingPathBase: [any CodingKey] = []
   /// False when the document is not the user's input but a value re-written from another
-  /// Codable decoder: problems then name their path only, since a line, column or excerpt
-  /// would point into text the user never sent.
-  var hasUserText = true
+  /// Codable decoder or from Foundation objects: problems then name their path only, since a
+  /// line, column or excerpt would point into text the user never sent.
+  var hasUserText: Bool
   /// The date formats in force somewhere in this decode.
   var dateFormats: DateFormatTable
 
@@ -48,6 +48,7 @@ final class JSONDecodingContext {
     self.reader = TapeReader(document)
     self.options = options
     self.dateFormats = DateFormatTable(callFormat: options.dates)
+    self.hasUserText = document.hasUserText
     state = .allocate(capacity: 1)
     state.initialize(to: State())
   }

@@ -52,12 +52,14 @@ public struct JSONDateFormat: JSONTransformer, Sendable, Hashable {
     JSONDateFormat(style: .firstOf(formats))
   }
 
-  /// Reads a date.
+  /// Reads a date; a `Date` object of a decode from Foundation objects is taken as it is.
   ///
   /// - Parameter json: The JSON value.
   /// - Returns: The date.
   /// - Throws: ``JSONDecodingProblem`` when the value is not a date in this format.
   public func decode(_ json: JSONValueDecoder) throws -> Date {
+    // A `Date` object an app held is a date in every format.
+    if let date = json.sourceObject(as: Date.self) { return date }
     switch style {
     case .iso8601:
       let text = try json.string()

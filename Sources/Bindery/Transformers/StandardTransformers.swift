@@ -74,12 +74,13 @@ public struct JSONBase64Transformer: JSONTransformer {
   /// Creates the transformer.
   public init() {}
 
-  /// Reads base64 text.
+  /// Reads base64 text; a `Data` object of a decode from Foundation objects is taken as it is.
   ///
   /// - Parameter json: The JSON value.
   /// - Returns: The bytes.
   /// - Throws: ``JSONDecodingProblem`` when the value is not a string of valid base64.
   public func decode(_ json: JSONValueDecoder) throws -> Data {
+    if let data = json.sourceObject(as: Data.self) { return data }
     guard let data = Data(base64Encoded: try json.string()) else {
       throw json.problem(expected: "base64 text")
     }

@@ -19,6 +19,14 @@ public final class JSONDocument: @unchecked Sendable {
   @usableFromInline package let tape: UnsafeBufferPointer<TapeEntry>
   /// The options the document was read with; lookups follow its duplicate-key policy.
   public let options: JSONReadingOptions
+  /// Set when the text was written by Bindery from values an app held (dictionaries, arrays,
+  /// numbers) rather than given by the user: positions in it mean nothing to the user, so
+  /// errors name paths only. Maps the offset of each string written for an object JSON has no
+  /// type for (a date, bytes) to that object, so that a property of its type can take it as is.
+  package let sourceObjects: [Int: any Sendable]?
+
+  /// Whether the text is the user's own, so that errors can point into it.
+  package var hasUserText: Bool { sourceObjects == nil }
 
   /// Reads JSON bytes without copying them.
   ///
@@ -26,7 +34,22 @@ public final class JSONDocument: @unchecked Sendable {
   ///   - bytes: The JSON text, UTF-8 encoded.
   ///   - options: How strictly to read; exactly RFC 8259 by default.
   /// - Throws: ``JSONReadError`` naming the line and column of the first problem.
-  public init(parsing bytes: [UInt8], options: JSONReadingOptions = .strict) throws(JSONReadError) {
+  public convenience init(parsing bytes: [UInt8], options: JSONReadingOptions = .strict)
+    throws(JSONReadError)
+  {
+    try self.init(parsing: bytes, options: options, sourceObjects: nil)
+  }
+
+  /// Reads JSON bytes without copying them, recording where they came from.
+  ///
+  /// - Parameters:
+  ///   - bytes: The JSON text, UTF-8 encoded.
+  ///   - options: How strictly to read.
+  ///   - sourceObjects: `nil` for the user's own text; for text Bindery wrote from objects,
+  ///     the objects behind its strings (see ``sourceObjects``), possibly none.
+  package init(
+    parsing bytes: [UInt8], options: JSONReadingOptions, sourceObjects: [Int: any Sendable]?
+  ) throws(JSONReadError) {
     self.tape = try bytes.withUnsafeBufferPointer {
       (input) throws(JSONReadError) -> UnsafeBufferPointer<TapeEntry> in
       guard let base = input.baseAddress, !input.isEmpty else {
@@ -38,6 +61,7 @@ public final class JSONDocument: @unchecked Sendable {
     }
     self.bytes = bytes
     self.options = options
+    self.sourceObjects = sourceObjects
     #if BINDERY_INTERNAL_CHECKS
       checkInvariants()
     #endif

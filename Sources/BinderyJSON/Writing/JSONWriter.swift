@@ -28,6 +28,8 @@ public struct JSONWriter: Sendable {
   var storage: [UInt8]
   /// How many bytes of ``storage`` are written.
   var length = 0
+  /// How many bytes are written so far.
+  package var byteCount: Int { length }
 
   private struct Frame: Sendable {
     var isObject: Bool

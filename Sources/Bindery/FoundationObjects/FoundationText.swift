@@ -1,0 +1,162 @@
+import BinderyJSON
+import Foundation
+
+/// Writes Foundation objects as compact JSON text for the decoders to read, exactly: a Boolean
+/// `NSNumber` as `true`, integers with every digit, `Decimal`s with theirs.
+///
+/// Every decoder reads a ``JSONDocument``'s tape, and parts of them hand out the text behind a
+/// value (a member kept unknown, a cursor), so objects become text rather than a tape of their
+/// own. A `Date` or `Data` is written as a string (ISO 8601, base64) and kept in the document's
+/// source objects under that string's offset: a property of its type takes the object itself.
+struct FoundationTextWriter {
+  private var walk: FoundationWalk
+  private var writer: JSONWriter
+  private var sourceObjects: [Int: any Sendable] = [:]
+  /// Why a non-finite number is rejected, when the policy rejects them.
+  private let nonFiniteHint: String
+
+  /// - Parameters:
+  ///   - maxDepth: The deepest nesting accepted (the reading limit, so that the text reads).
+  ///   - nonFinite: What to write for NaN and infinities; they are errors at their path when
+  ///     rejected.
+  ///   - nonFiniteHint: What to change to accept them.
+  init(
+    maxDepth: Int, nonFinite: JSONWritingOptions.NonFiniteNumberPolicy, nonFiniteHint: String
+  ) {
+    walk = FoundationWalk(maxDepth: maxDepth)
+    writer = JSONWriter(
+      options: JSONWritingOptions(nonFiniteNumbers: nonFinite, maxDepth: maxDepth + 1))
+    self.nonFiniteHint = nonFiniteHint
+  }
+
+  /// Writes `object` and reads the text back as a document that knows it was written.
+  ///
+  /// - Throws: ``JSONDecodingProblem`` at the path of the first value JSON cannot hold.
+  static func document(
+    from object: Any, reading: JSONReadingOptions,
+    nonFinite: JSONWritingOptions.NonFiniteNumberPolicy, nonFiniteHint: String
+  ) throws(JSONDecodingProblem) -> JSONDocument {
+    var text = FoundationTextWriter(
+      maxDepth: reading.maxDepth, nonFinite: nonFinite, nonFiniteHint: nonFiniteHint)
+    try text.write(object)
+    let bytes: [UInt8]
+    do {
+      bytes = try text.writer.takeFinished()
+    } catch {
+      throw text.walk.problem(.invalidValue, expected: "a JSON value", found: error.message)
+    }
+    // The text is written to read back under `reading` (depth, JSON5 literals). A size limit
+    // is the one thing it can still exceed.
+    var options = reading
+    options.maxSize = nil
+    do {
+      return try JSONDocument(parsing: bytes, options: options, sourceObjects: text.sourceObjects)
+    } catch {
+      throw text.walk.problem(.invalidValue, expected: "a JSON value", found: error.message)
+    }
+  }
+
+  private mutating func write(_ object: Any) throws(JSONDecodingProblem) {
+    do {
+      try writeValue(object)
+    } catch let error as JSONWriteError {
+      throw walk.problem(.invalidValue, expected: "a JSON value", found: error.message)
+    } catch let problem as JSONDecodingProblem {
+      throw problem
+    } catch {
+      throw walk.problem(.invalidValue, expected: "a JSON value", found: "\(error)")
+    }
+  }
+
+  private mutating func writeValue(_ object: Any) throws {
+    switch try walk.classify(object) {
+    case .null: try writer.null()
+    case .bool(let value): try writer.bool(value)
+    case .signed(let value): try writer.integer(value)
+    case .unsigned(let value): try writer.integer(value)
+    case .double(let value):
+      try checkFinite(value.isFinite, "\(value)")
+      try writer.double(value)
+    case .float(let value):
+      try checkFinite(value.isFinite, "\(value)")
+      try writer.float(value)
+    case .decimal(let value):
+      if value.isNaN {
+        try checkFinite(false, "NaN")
+        try writer.double(.nan)
+      } else {
+        guard let number = JSONNumber(text: value.description) else {
+          throw walk.problem(.invalidValue, expected: "a number", found: "\(value)")
+        }
+        try writer.number(number)
+      }
+    case .string(let value): try writer.string(value)
+    case .url(let value): try writer.string(value.absoluteString)
+    case .date(let value): try writeSource(value, as: ISO8601.string(from: value, fractional: true))
+    case .data(let value): try writeSource(value, as: value.base64EncodedString())
+    case .array(let elements, let reference):
+      try walk.enter(reference)
+      try writer.beginArray()
+      for (position, element) in elements.enumerated() {
+        walk.path.append(.index(position))
+        try writeValue(element)
+        walk.path.removeLast()
+      }
+      try writer.endArray()
+      walk.leave(reference)
+    case .object(let members, let reference):
+      try walk.enter(reference)
+      try writer.beginObject()
+      for (key, value) in FoundationItem.sorted(members) {
+        walk.path.append(.key(key))
+        try writer.key(key)
+        try writeValue(value)
+        walk.path.removeLast()
+      }
+      try writer.endObject()
+      walk.leave(reference)
+    }
+  }
+
+  private func checkFinite(_ isFinite: Bool, _ text: String) throws(JSONDecodingProblem) {
+    guard !isFinite, case .reject = writer.options.nonFiniteNumbers else { return }
+    throw walk.nonFinite(text, hint: nonFiniteHint)
+  }
+
+  /// Writes the string standing for a `Date` or `Data` and records the object at its offset.
+  /// The text is ASCII the writer does not escape (ISO 8601 digits and letters, base64), so
+  /// its content is the last `text.utf8.count` bytes before the closing quote.
+  private mutating func writeSource(_ object: any Sendable, as text: String) throws {
+    try writer.string(text)
+    sourceObjects[writer.byteCount - 1 - text.utf8.count] = object
+  }
+}
+
+extension JSONValueDecoder {
+  /// The `Date` or `Data` this value was written from, when the decode reads Foundation
+  /// objects (``JSONDecodable/init(foundationObject:at:options:)``) and the app's value held
+  /// one there; `nil` otherwise.
+  ///
+  /// Such a value reads as a string too (ISO 8601 for a date, base64 for data), for types that
+  /// take text; `Date` and `Data` properties take the object itself, whatever their format, and
+  /// a transformer of your own may do the same:
+  ///
+  /// ```swift
+  /// struct DayTransformer: JSONTransformer {
+  ///     func decode(_ json: JSONValueDecoder) throws -> Date {
+  ///         if let date = json.sourceObject(as: Date.self) { return date }
+  ///         return try JSONDateFormat.dateFormat("yyyy-MM-dd").decode(json)
+  ///     }
+  ///     func encode(_ value: Date, to json: JSONValueEncoder) throws {
+  ///         try JSONDateFormat.dateFormat("yyyy-MM-dd").encode(value, to: json)
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// - Parameter type: `Date.self` or `Data.self`.
+  /// - Returns: The object, or `nil`.
+  public func sourceObject<T>(as type: T.Type) -> T? {
+    guard let objects = context.document.sourceObjects, entry.kind == .string else { return nil }
+    return objects[entry.start] as? T
+  }
+}
