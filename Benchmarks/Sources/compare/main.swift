@@ -262,6 +262,32 @@ for corpus in corpora {
       "encode Codable (BinderyEncoder vs JSONEncoder, Plain twin)",
       { consume(try binderyEncoder.encodeToBytes(decodedTwin)) },
       { consume(try foundationEncoder.encode(decodedTwin)) })
+
+    // Decoding the Foundation objects an app holds (here JSONSerialization's), against
+    // writing them as JSON text to decode that, and against JSONDecoder on the original bytes.
+    let object = try JSONSerialization.jsonObject(with: data)
+    let twinFromObject = try binderyDecoder.decode(Twin.self, fromFoundationObject: object)
+    guard
+      try Model(foundationObject: object).jsonBytes() == decodedModel.jsonBytes(),
+      try binderyEncoder.encodeToBytes(twinFromObject)
+        == binderyEncoder.encodeToBytes(decodedTwin)
+    else { fail("\(corpus.name): a value from Foundation objects differs from the one from text") }
+    try row(
+      "@JSONModel from [String: Any] (vs JSONSerialization.data + @JSONModel decode)",
+      { consume(try Model(foundationObject: object)) },
+      { consume(try Model(json: JSONSerialization.data(withJSONObject: object))) })
+    try row(
+      "@JSONModel from [String: Any] (vs JSONDecoder on the JSON bytes, Plain twin)",
+      { consume(try Model(foundationObject: object)) },
+      { consume(try foundationDecoder.decode(Twin.self, from: data)) })
+    try row(
+      "BinderyDecoder from [String: Any] (vs JSONSerialization.data + JSONDecoder, Plain twin)",
+      { consume(try binderyDecoder.decode(Twin.self, fromFoundationObject: object)) },
+      {
+        consume(
+          try foundationDecoder.decode(
+            Twin.self, from: JSONSerialization.data(withJSONObject: object)))
+      })
   }
 
   /// The cost of reading `created_at` as a `Date` rather than a `String` with the model API.

@@ -10,7 +10,9 @@
 //         twitter and status only), document (parse to JSONDocument), value (parse to JSONValue),
 //         write (write a JSONValue), foundation-decode, foundation-encode (JSONDecoder and
 //         JSONEncoder on the Plain twins), foundation-model-decode, foundation-model-encode
-//         (JSONDecoder and JSONEncoder on the @JSONModel types).
+//         (JSONDecoder and JSONEncoder on the @JSONModel types), object-decode and
+//         object-codable-decode (@JSONModel and BinderyDecoder from JSONSerialization's objects;
+//         the objects are made once, before the rounds).
 //   CORPUS: twitter, citm, canada, status, search_metadata (Benchmarks/Corpora), or a generated
 //         look-alike: tweets, catalog, coordinates.
 // Encode work writes three times per round.
@@ -79,6 +81,19 @@ func run<Model: JSONModel & Codable & Sendable, Twin: Codable & Sendable>(
     for _ in 0..<rounds * 3 { total += try encoder.encode(value).count }
   case "model-decode":
     for _ in 0..<rounds { withExtendedLifetime(try Model(json: bytes)) { total += 1 } }
+  case "object-decode":
+    let object = try JSONSerialization.jsonObject(with: Data(bytes))
+    for _ in 0..<rounds {
+      withExtendedLifetime(try Model(foundationObject: object)) { total += 1 }
+    }
+  case "object-codable-decode":
+    let object = try JSONSerialization.jsonObject(with: Data(bytes))
+    let decoder = BinderyDecoder()
+    for _ in 0..<rounds {
+      withExtendedLifetime(try decoder.decode(Twin.self, fromFoundationObject: object)) {
+        total += 1
+      }
+    }
   case "model-encode":
     let value = try Model(json: bytes)
     for _ in 0..<rounds * 3 { total += try value.jsonBytes().count }
