@@ -16,6 +16,14 @@ struct BuildPush {
   var link: URL?
 }
 
+/// A push alert whose body may be cleared by a later payload.
+@JSONModel
+struct PushAlert: Equatable {
+  @Key("aps.alert.title") var title: String
+  @Key("aps.alert.body") var body: String?
+  @Key("aps.badge") @Default(0) var badge: Int
+}
+
 /// A Firebase-like snapshot: strings for numbers, `NSNull` for absent values.
 @JSONModel(keyStrategy: .snakeCase, coercesValues: true)
 struct RoomSnapshot: Equatable {
@@ -150,6 +158,45 @@ struct StatisticsTwin: Codable, Equatable {
     }
     #expect(room == before)
     #expect(error.problems.map(\.path.description) == ["member_count"])
+  }
+
+  @Test func aNestedNSNullClearsAnOptionalThroughItsKeyPath() throws {
+    var alert = try PushAlert(
+      foundationObject: ["aps": ["alert": ["title": "Build", "body": "green"], "badge": 2]])
+    let changed = try alert.update(foundationObject: ["aps": ["alert": ["body": NSNull()]]])
+    #expect(changed == [\PushAlert.body])
+    #expect(alert == PushAlert(title: "Build", body: nil, badge: 2))
+    // NSDictionary and NSArray bridged from Objective-C update the same way.
+    let bridged = NSDictionary(dictionary: [
+      "aps": NSDictionary(dictionary: ["badge": NSNumber(value: 7)])
+    ])
+    #expect(try alert.update(foundationObject: bridged) == [\PushAlert.badge])
+    #expect(alert.badge == 7)
+  }
+
+  @Test func arraysScalarsDefaultsAndKeyStrategiesWorkAsForText() throws {
+    #expect(try [Int](foundationObject: [1, NSNumber(value: 2), Int8(3)]) == [1, 2, 3])
+    #expect(try Int(foundationObject: NSNumber(value: 42)) == 42)
+    #expect(try String(foundationObject: NSString(string: "Ada")) == "Ada")
+    #expect(try Bool(foundationObject: NSNumber(value: false)) == false)
+    #expect(try UInt64(foundationObject: UInt64.max) == .max)
+    // A missing key takes its default, below a result key.
+    let alerts = try [PushAlert](
+      foundationObject: ["data": ["items": [["aps": ["alert": ["title": "A"]]]]]],
+      at: "data.items")
+    #expect(alerts == [PushAlert(title: "A", body: nil, badge: 0)])
+    // Codable's key strategy applies to the objects' keys.
+    let decoder = BinderyDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    struct Account: Decodable, Equatable { var userName: String; var isAdmin: Bool }
+    #expect(
+      try decoder.decode(
+        Account.self, fromFoundationObject: ["user_name": "ada", "is_admin": NSNumber(value: true)])
+        == Account(userName: "ada", isAdmin: true))
+    // A Boolean NSNumber is not an integer to Codable either.
+    #expect(throws: DecodingError.self) {
+      try decoder.decode([Int].self, fromFoundationObject: [NSNumber(value: true)])
+    }
   }
 
   @Test func objectsJSONCannotHoldAreProblemsAtTheirPath() throws {

@@ -1,4 +1,5 @@
 import Bindery
+import BinderyTestSupport
 import Foundation
 import Testing
 
@@ -55,27 +56,31 @@ import Testing
 
   @Test func valuesJSONCannotHoldAreProblemsAtTheirPath() throws {
     func problem(_ object: Any, maxDepth: Int = 512) -> JSONDecodingProblem? {
-      let result = Result { () throws(JSONDecodingProblem) -> JSONValue in
-        try JSONValue(foundationObject: object, maxDepth: maxDepth)
+      var options = JSONDecodingOptions()
+      options.reading.maxDepth = maxDepth
+      let result = Result { () throws(JSONDecodingError) -> JSONValue in
+        try JSONValue(foundationObject: object, options: options)
       }
-      guard case .failure(let problem) = result else { return nil }
-      return problem
+      guard case .failure(let error) = result else { return nil }
+      #expect(error.problems.count == 1)
+      return error.problems.first
     }
     let nan = problem(["values": [1.0, Double.nan]])
     #expect(nan?.kind == .invalidValue)
     #expect(nan?.path.description == "values[1]")
     #expect(nan?.line == 0)
     #expect(problem([NSNumber(value: Double.infinity)])?.path.description == "[0]")
-    let date = problem(["when": Date()])
-    #expect(date?.kind == .typeMismatch)
-    #expect(date?.path.description == "when")
+    // A date or bytes have no JSON type: a JSON value holds their text.
+    let when = Date(timeIntervalSince1970: 1_700_000_000.5)
+    #expect(
+      try JSONValue(foundationObject: ["when": when, "bytes": Data([1, 2])])
+        == ["bytes": "AQI=", "when": "2023-11-14T22:13:20.500Z"])
     let key = problem(["outer": [1: "one"] as [AnyHashable: Any]])
     #expect(key?.kind == .typeMismatch)
     #expect(key?.path.description == "outer")
     #expect(key?.found.contains("the key 1") == true)
     final class Thing {}
     #expect(problem(["thing": Thing()])?.found == "a Thing")
-    #expect(problem([Data([1, 2])])?.kind == .typeMismatch)
     #if canImport(Darwin)
       // Containers that contain themselves stop with a problem, not a hang or a crash. (Not
       // on Linux, where Foundation itself cannot read such a container: any access to its
@@ -114,5 +119,98 @@ import Testing
     #expect(dictionary["long"] as? Decimal == Decimal(string: "12345678901234567890123.5"))
     #expect(dictionary["nothing"] is NSNull)
     #expect(try JSONValue(foundationObject: object) == value)
+  }
+}
+
+/// Random trees of Foundation objects, each built with the JSON value it must read as.
+@Suite struct FoundationObjectPropertyTests {
+  struct Generator {
+    var random: SplitMix64
+
+    static let texts = [
+      "", "plain", "quote \" and \\ backslash", "tab\tnew\nline", "\u{0}\u{1F}", "é 日本 🎉",
+      "\u{2028}\u{2029}", "</script>", "a/b", String(repeating: "long ", count: 40),
+    ]
+
+    mutating func text() -> String {
+      Self.texts[random.below(Self.texts.count)] + String(random.below(100))
+    }
+
+    mutating func scalar() -> (Any, JSONValue) {
+      switch random.below(11) {
+      case 0: return (NSNull(), .null)
+      case 1:
+        let flag = random.below(2) == 0
+        return (NSNumber(value: flag), .bool(flag))
+      case 2:
+        let value = Int64(bitPattern: random.next()) >> Int64(random.below(64))
+        return (value, .number(JSONNumber(value)))
+      case 3:
+        let value = random.next()
+        return (NSNumber(value: value), .number(JSONNumber(value)))
+      case 4:
+        let value = Double(bitPattern: random.next())
+        guard value.isFinite else { return (0.5, 0.5) }
+        return (value, .number(JSONNumber(value)))
+      case 5:
+        let value = Float(bitPattern: UInt32(truncatingIfNeeded: random.next()))
+        guard value.isFinite, let number = JSONNumber(text: "\(value)") else { return (1, 1) }
+        return (NSNumber(value: value), .number(number))
+      case 6:
+        let digits = "\(random.next())\(random.next()).\(random.below(1000))"
+        return (
+          NSDecimalNumber(string: digits),
+          .number(JSONNumber(text: NSDecimalNumber(string: digits).description)!)
+        )
+      case 7:
+        let value = Int(truncatingIfNeeded: random.next() >> 40)
+        return (value, .number(JSONNumber(value)))
+      case 8:
+        let flag = random.below(2) == 0
+        return (flag, .bool(flag))
+      default:
+        let text = text()
+        return (random.below(2) == 0 ? text : NSString(string: text), .string(text))
+      }
+    }
+
+    mutating func value(depth: Int) -> (Any, JSONValue) {
+      guard depth < 5, random.below(3) == 0 else { return scalar() }
+      let count = random.below(6)
+      if random.below(2) == 0 {
+        var objects: [Any] = []
+        var values: [JSONValue] = []
+        for _ in 0..<count {
+          let (object, value) = self.value(depth: depth + 1)
+          objects.append(object)
+          values.append(value)
+        }
+        return (random.below(2) == 0 ? objects : NSArray(array: objects), .array(values))
+      }
+      var objects: [String: Any] = [:]
+      var values: [String: JSONValue] = [:]
+      for _ in 0..<count {
+        let key = text()
+        let (object, value) = self.value(depth: depth + 1)
+        objects[key] = object
+        values[key] = value
+      }
+      var object = JSONObject()
+      for key in values.keys.sorted() { object[key] = values[key] }
+      return (
+        random.below(2) == 0 ? objects : NSDictionary(dictionary: objects), .object(object)
+      )
+    }
+  }
+
+  @Test func randomObjectsReadAsTheValuesTheyHold() throws {
+    var generator = Generator(random: SplitMix64(seed: 0xF0_0D))
+    for round in 0..<400 {
+      let (object, expected) = generator.value(depth: 0)
+      let value = try JSONValue(foundationObject: object)
+      #expect(value == expected, "round \(round)")
+      // The objects the value gives back read as the same value again.
+      #expect(try JSONValue(foundationObject: value.foundationObject) == expected, "round \(round)")
+    }
   }
 }

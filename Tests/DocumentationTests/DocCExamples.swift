@@ -5,6 +5,14 @@ import Foundation
 // The DocC catalogs' code blocks, each verbatim (imports aside) inside the context it needs.
 // `CodeBlockTests` checks that every block of every catalog is here.
 
+@JSONModel
+struct Alert {
+    @Key("aps.alert.title") var title: String
+    @Key("aps.alert.body") var body: String?
+    @Key("aps.badge") @Default(0) var badge: Int
+    var receivedAt: Date
+}
+
 /// What the DocC examples use.
 enum DocC {
   @JSONModel
@@ -22,6 +30,20 @@ for try await page in try client.pages(Tag.self, path: "tag", at: "objects",
     print(page.number, page.elements.count)
 }
     _ = tags
+  }
+
+  static func foundationObjects() throws {
+let userInfo: [AnyHashable: Any] = [
+    "aps": ["alert": ["title": "Build finished", "body": "main is green"], "badge": 2],
+    "receivedAt": Date(),
+]
+let alert = try Alert(foundationObject: userInfo)
+var current = try Alert(foundationObject: userInfo)
+let changed = try current.update(foundationObject: ["aps": ["alert": ["body": NSNull()]]])
+// changed == [\Alert.body]; current.body == nil
+let decoder = BinderyDecoder()
+let values = try decoder.decode([String: Int].self, fromFoundationObject: ["a": 1, "b": 2])
+    _ = (alert, changed, values)
   }
 
   static func core(bytes: [UInt8]) throws {

@@ -52,6 +52,13 @@ struct Photo {
 }
 
 @JSONModel
+struct BuildPush {
+    @Key("aps.alert.title") var title: String
+    @Key("aps.badge") var badge: Int
+    var sentAt: Date                            // a Date object is taken as it is
+}
+
+@JSONModel
 struct Tag {
   var id: Int
   var name: String
@@ -127,6 +134,17 @@ let changed = try user.update(json: #"{"personInfo": {"lastName": "King"}}"#)
 let patch = try user.jsonData(including: changed)       // only what changed
 let body = try user.jsonData(excluding: [\.email])
     _ = (feed, photos, patch, body)
+  }
+
+  static func foundationObjects(snapshot: [String: Any], results: [Any]) throws {
+let userInfo: [AnyHashable: Any] = [
+    "aps": ["alert": ["title": "Build finished"], "badge": 2], "sentAt": Date(),
+]
+let push = try BuildPush(foundationObject: userInfo)
+var user = try User(foundationObject: snapshot, options: .init(coercesValues: true))
+let changed = try user.update(foundationObject: ["personInfo": ["lastName": "King"]])
+let photos = try BinderyDecoder().decode([SearchPhoto].self, fromFoundationObject: results)
+    _ = (push, changed, photos)
   }
 
   static func remote(user: User, edits: String) async throws {

@@ -187,7 +187,7 @@ struct FoundationWalk {
 extension FoundationItem {
   /// A dictionary's members in key order: a dictionary has no order of its own, and one fixed
   /// order makes conversions, errors and kept members the same on every run. (Sorting is about
-  /// a fifth of a decode from `JSONSerialization`'s objects; sorting keys with positions, or
+  /// a quarter of a decode from `JSONSerialization`'s objects; sorting keys with positions, or
   /// comparing keys' bytes, measured slower.)
   static func sorted(_ members: [(String, Any)]) -> [(String, Any)] {
     members.sorted { $0.0 < $1.0 }

@@ -18,7 +18,8 @@ extension JSONDecodable {
   /// Objective-C (`NSDictionary`, `NSArray`, `NSNumber`, `NSNull`).
   ///
   /// Mapping, options and the error report are those of a decode from JSON text: key paths,
-  /// coercion, lossy collections, defaults, key strategies.
+  /// coercion, lossy collections, defaults, key strategies. Every decodable type takes them,
+  /// `JSONValue` and `[String: Int]` as well as a model.
   ///
   /// ```swift
   /// let userInfo: [AnyHashable: Any] = [
