@@ -157,7 +157,12 @@ import Testing
         guard value.isFinite, let number = JSONNumber(text: "\(value)") else { return (1, 1) }
         return (NSNumber(value: value), .number(number))
       case 6:
-        let digits = "\(random.next())\(random.next()).\(random.below(1000))"
+        // Digits beyond 64 bits, and within them with exponents of every size and sign.
+        let sign = random.below(2) == 0 ? "-" : ""
+        let digits =
+          random.below(4) == 0
+          ? "\(sign)\(random.next())\(random.next()).\(random.below(1000))"
+          : "\(sign)\(random.next() >> UInt64(random.below(64)))e\(random.below(81) - 40)"
         return (
           NSDecimalNumber(string: digits),
           .number(JSONNumber(text: NSDecimalNumber(string: digits).description)!)
@@ -205,12 +210,26 @@ import Testing
 
   @Test func randomObjectsReadAsTheValuesTheyHold() throws {
     var generator = Generator(random: SplitMix64(seed: 0xF0_0D))
-    for round in 0..<400 {
+    for round in 0..<1000 {
       let (object, expected) = generator.value(depth: 0)
       let value = try JSONValue(foundationObject: object)
       #expect(value == expected, "round \(round)")
       // The objects the value gives back read as the same value again.
       #expect(try JSONValue(foundationObject: value.foundationObject) == expected, "round \(round)")
+    }
+  }
+}
+
+extension FoundationObjectPropertyTests {
+  @Test func decimalsKeepTheirDigitsAndReadAsPlainNumbers() throws {
+    let cases: [(String, String)] = [
+      ("-65.613616999999977", "-65.613616999999977"), ("0.000125", "0.000125"),
+      ("1.500", "1.5"), ("18446744073709551615", "18446744073709551615"), ("0", "0"),
+      ("-0.0", "0"), ("25e3", "25000"), ("7e30", "7e30"), ("3e-40", "3e-40"),
+    ]
+    for (text, written) in cases {
+      let value = try JSONValue(foundationObject: ["x": NSDecimalNumber(string: text)])
+      #expect(value["x"]?.numberValue?.text == written, "\(text)")
     }
   }
 }

@@ -84,6 +84,8 @@ struct FoundationTextWriter {
       if value.isNaN {
         try checkFinite(false, "NaN")
         try writer.double(.nan)
+      } else if let digits = Self.digits(of: value) {
+        try writer.decimal(negative: value.sign == .minus, digits: digits, exponent: value.exponent)
       } else {
         guard let number = JSONNumber(text: value.description) else {
           throw walk.problem(.invalidValue, expected: "a number", found: "\(value)")
@@ -116,6 +118,17 @@ struct FoundationTextWriter {
       try writer.endObject()
       walk.leave(reference)
     }
+  }
+
+  /// A decimal's significand as an integer, when it fits in 64 bits. `description` formats
+  /// through strings at tens of thousands of instructions a number, and `JSONSerialization` on
+  /// Linux makes an `NSDecimalNumber` of every number with many digits.
+  private static func digits(of value: Decimal) -> UInt64? {
+    let significand = NSDecimalNumber(decimal: value.significand)
+    // An approximate bound first: comparing `Decimal`s costs more than the rest together.
+    // Below 1.8e19 the significand fits in a `UInt64` (whose largest value is 1.8446…e19).
+    guard significand.doubleValue < 1.8e19 else { return nil }
+    return significand.uint64Value
   }
 
   private func checkFinite(_ isFinite: Bool, _ text: String) throws(JSONDecodingProblem) {

@@ -57,6 +57,9 @@ struct FoundationWalk {
       return classify(number)
     }
     if metatype == Self.nullType { return .null }
+    if metatype == Self.decimalNumberType, let number = object as? NSDecimalNumber {
+      return .decimal(number.decimalValue)
+    }
     return try classifyOther(object)
   }
 
@@ -68,6 +71,7 @@ struct FoundationWalk {
   private static let boolType = ObjectIdentifier(Bool.self)
   private static let numberType = ObjectIdentifier(NSNumber.self)
   private static let nullType = ObjectIdentifier(NSNull.self)
+  private static let decimalNumberType = ObjectIdentifier(NSDecimalNumber.self)
 
   /// Everything but the common types of ``classify(_:)``.
   private func classifyOther(_ object: Any) throws(JSONDecodingProblem) -> FoundationItem {

@@ -277,6 +277,82 @@ public struct JSONWriter: Sendable {
     writeRaw(value.text, lead: lead)
   }
 
+  /// Writes the decimal number `digits` × 10^`exponent` (negated when `negative`) exactly: in
+  /// plain notation when that needs at most 24 zeros, with an exponent otherwise, and without
+  /// trailing zeros in a fraction.
+  ///
+  /// - Parameters:
+  ///   - negative: The sign.
+  ///   - digits: The significant digits as an integer.
+  ///   - exponent: The power of ten to multiply them by.
+  /// - Throws: ``JSONWriteError/Kind/invalidState`` if a value is not allowed here.
+  package mutating func decimal(negative: Bool, digits: UInt64, exponent: Int)
+    throws(JSONWriteError)
+  {
+    var digits = digits
+    var exponent = exponent
+    while exponent < 0, digits != 0, digits % 10 == 0 {
+      digits /= 10
+      exponent += 1
+    }
+    // The digits right-aligned in bytes 0..<20, the text from byte 24: at most a sign, 20
+    // digits and 24 zeros with a point, or 20 digits and an exponent of up to 20 digits.
+    var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let lead = try beginValue()
+    withUnsafeMutableBytes(of: &scratch) { raw in
+      let digitEnd = 20
+      var digitStart = digitEnd
+      var rest = digits
+      repeat {
+        digitStart -= 1
+        raw[digitStart] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest != 0
+      let count = digitEnd - digitStart
+      var length = 24
+      func put(_ byte: UInt8) {
+        raw[length] = byte
+        length += 1
+      }
+      func putDigits(_ range: Range<Int>) {
+        for index in range { put(raw[digitStart + index]) }
+      }
+      func putZeros(_ count: Int) {
+        for _ in 0..<count { put(UInt8(ascii: "0")) }
+      }
+      if negative && digits != 0 { put(UInt8(ascii: "-")) }
+      if digits == 0 || exponent == 0 {
+        putDigits(0..<count)
+      } else if exponent > 0 && exponent <= 24 {
+        putDigits(0..<count)
+        putZeros(exponent)
+      } else if exponent < 0 && -exponent < count {
+        putDigits(0..<(count + exponent))
+        put(UInt8(ascii: "."))
+        putDigits((count + exponent)..<count)
+      } else if exponent < 0 && -exponent - count <= 24 {
+        put(UInt8(ascii: "0"))
+        put(UInt8(ascii: "."))
+        putZeros(-exponent - count)
+        putDigits(0..<count)
+      } else {
+        putDigits(0..<count)
+        put(UInt8(ascii: "e"))
+        if exponent < 0 { put(UInt8(ascii: "-")) }
+        let magnitude = exponent.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        repeat {
+          put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor % 10))
+          divisor /= 10
+        } while divisor > 0
+      }
+      let written = UnsafeRawBufferPointer(rebasing: raw[24..<length])
+      writeRaw(written.assumingMemoryBound(to: UInt8.self), lead: lead)
+    }
+  }
+
   /// Writes a whole ``JSONValue`` tree.
   ///
   /// - Parameter value: The value.
