@@ -40,6 +40,13 @@ struct RoomMember: Equatable {
   var online: Bool
 }
 
+/// An array whose one element is the array itself: a cycle built without Foundation's own
+/// mutable containers, which on Linux cannot even be enumerated once they contain themselves.
+final class MirrorArray: NSArray {
+  override var count: Int { 1 }
+  override func object(at index: Int) -> Any { self }
+}
+
 /// The same statistics through Codable.
 struct StatisticsTwin: Codable, Equatable {
   var count: Int
@@ -239,6 +246,11 @@ struct StatisticsTwin: Codable, Equatable {
       loop.removeAllObjects()
       #expect(found == ["a.self: a container that contains itself"])
     #endif
+    // An array that holds itself, one level down, which Foundation on every platform can
+    // enumerate: the walk stops there instead of recursing until the stack overflows.
+    let mirror = MirrorArray()
+    let found = problems(["rows": [1, mirror]])
+    #expect(found == ["rows[1][0]: a container that contains itself"])
   }
 
   @Test func binderyDecoderReadsFoundationObjectsAsJSONDecoderReadsText() throws {
