@@ -32,7 +32,7 @@ struct FlickrFeedCommand: AsyncParsableCommand {
     if let url {
       guard let address = URL(string: url) else { throw ValidationError("'\(url)' is not a URL") }
       let client = ResourceClient(
-        baseURL: address, configuration: .init(timeout: .seconds(20), decoding: reading))
+        baseURL: address, configuration: .init(attemptTimeout: .seconds(20), decoding: reading))
       feed = try await client.fetch(PublicPhotos.self, path: address.absoluteString)
     } else {
       let path = file ?? Self.samplePath

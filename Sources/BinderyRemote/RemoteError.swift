@@ -20,6 +20,7 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
   public struct Kind: Sendable, Hashable, CustomStringConvertible {
     enum Code: String, Sendable, Hashable {
       case transport, timeout, httpStatus, decoding, cancelled, bodyTooLarge, invalidRequest
+      case tooManyRedirects
     }
     let code: Code
 
@@ -35,6 +36,8 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     public static let cancelled = Kind(code: .cancelled)
     /// The body was larger than the configured maximum.
     public static let bodyTooLarge = Kind(code: .bodyTooLarge)
+    /// An attempt was redirected more often than ``ResourceClient/Configuration/maxRedirects``.
+    public static let tooManyRedirects = Kind(code: .tooManyRedirects)
     /// The request could not be built (a path that makes no URL, a model that cannot be
     /// encoded).
     public static let invalidRequest = Kind(code: .invalidRequest)
@@ -61,6 +64,9 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
   public var underlyingError: (any Error & Sendable)?
   /// How many attempts were made.
   public var attempts: Int
+  /// What the client adds about the failure, such as which deadline passed or why it was not
+  /// retried; empty when there is nothing to add.
+  public var note: String
 
   /// Creates an error.
   ///
@@ -85,26 +91,34 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     self.underlying = underlying
     self.underlyingError = nil
     self.attempts = 1
+    self.note = ""
   }
 
   /// The most body bytes an error keeps.
   public static let excerptLimit = 4096
 
-  /// What failed, for which URL, with the status and cause.
+  /// What failed, for which URL, with the status and cause, how many attempts were made, and
+  /// the client's note.
   public var description: String {
     let target = url?.absoluteString ?? "?"
+    var text: String
     switch kind.code {
     case .httpStatus:
       let body = bodyExcerpt.isEmpty ? "" : ": " + bodyExcerpt.prefix(200)
-      return "HTTP \(status ?? 0) from \(target)\(body)"
+      text = "HTTP \(status ?? 0) from \(target)\(body)"
     case .decoding:
-      return
-        "the response from \(target) did not decode: \(report.map(String.init(describing:)) ?? underlying)"
-    case .timeout: return "\(target) did not answer in time"
-    case .cancelled: return "the request to \(target) was cancelled"
-    case .bodyTooLarge: return "the response from \(target) is larger than allowed (\(underlying))"
-    case .transport: return "could not reach \(target): \(underlying)"
-    case .invalidRequest: return "invalid request for \(target): \(underlying)"
+      text =
+        "the response from \(target) did not decode: "
+        + (report.map(String.init(describing:)) ?? underlying)
+    case .timeout: text = "\(target) did not answer in time"
+    case .cancelled: text = "the request to \(target) was cancelled"
+    case .bodyTooLarge: text = "the response from \(target) is larger than allowed (\(underlying))"
+    case .transport: text = "could not reach \(target): \(underlying)"
+    case .invalidRequest: text = "invalid request for \(target): \(underlying)"
+    case .tooManyRedirects: text = "\(target) redirected too often: \(underlying)"
     }
+    if attempts > 1 { text += " (after \(attempts) attempts)" }
+    if !note.isEmpty { text += "; " + note }
+    return text
   }
 }

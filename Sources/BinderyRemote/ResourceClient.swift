@@ -1,8 +1,9 @@
 public import Bindery
 public import Foundation
 
-/// Fetches models from a web API: a base URL, default headers and query items, a timeout, a
-/// body limit, reading options (Flickr's `\'`) and a retry policy, configured once.
+/// Fetches models from a web API: a base URL, default headers and query items, a timeout per
+/// attempt and a deadline per call, a body limit, reading options (Flickr's `\'`) and a retry
+/// policy, configured once.
 ///
 /// ```swift
 /// let client = ResourceClient(
@@ -26,8 +27,14 @@ public struct ResourceClient: Sendable {
     public var headers: [String: String]
     /// Query items added to every request.
     public var queryItems: [URLQueryItem]
-    /// The longest one exchange may take.
-    public var timeout: Duration
+    /// The longest one attempt may take: one request and its response, redirects included.
+    public var attemptTimeout: Duration
+    /// The longest a whole call may take: every attempt, the waits between them (`Retry-After`
+    /// included) and, for a listing, every page. A retry whose wait would end past it is not
+    /// made.
+    public var deadline: Duration
+    /// The most redirects followed in one attempt.
+    public var maxRedirects: Int
     /// The largest response body accepted, in bytes (10 MiB by default).
     public var maxBodySize: Int
     /// How responses are read and decoded, reading options included.
@@ -42,20 +49,25 @@ public struct ResourceClient: Sendable {
     /// - Parameters:
     ///   - headers: Header fields sent with every request.
     ///   - queryItems: Query items added to every request.
-    ///   - timeout: The longest one exchange may take.
+    ///   - attemptTimeout: The longest one attempt may take.
+    ///   - deadline: The longest a whole call may take, retries and waits included.
+    ///   - maxRedirects: The most redirects followed in one attempt.
     ///   - maxBodySize: The largest response body accepted, in bytes.
     ///   - decoding: How responses are read and decoded.
     ///   - encoding: How request bodies are written.
     ///   - retry: When failed idempotent requests are tried again.
     public init(
       headers: [String: String] = ["Accept": "application/json"], queryItems: [URLQueryItem] = [],
-      timeout: Duration = .seconds(30), maxBodySize: Int = 10 << 20,
+      attemptTimeout: Duration = .seconds(30), deadline: Duration = .seconds(120),
+      maxRedirects: Int = 10, maxBodySize: Int = 10 << 20,
       decoding: JSONDecodingOptions = .init(), encoding: JSONEncodingOptions = .init(),
       retry: RetryPolicy = .init()
     ) {
       self.headers = headers
       self.queryItems = queryItems
-      self.timeout = timeout
+      self.attemptTimeout = attemptTimeout
+      self.deadline = deadline
+      self.maxRedirects = max(0, maxRedirects)
       self.maxBodySize = maxBodySize
       self.decoding = decoding
       self.encoding = encoding
@@ -136,8 +148,8 @@ public struct ResourceClient: Sendable {
 
   // MARK: Exchanges
 
-  /// Sends a request (retrying it by the policy when it is idempotent) and returns a response
-  /// whose status is 2xx.
+  /// Sends a request (following redirects, and retrying it by the policy when it is
+  /// idempotent) and returns a response whose status is 2xx.
   ///
   /// - Parameters:
   ///   - method: The method.
@@ -145,10 +157,21 @@ public struct ResourceClient: Sendable {
   ///   - body: The body, if any.
   ///   - headers: Header fields added to the default ones.
   /// - Returns: The response.
-  /// - Throws: ``RemoteError`` for transport failures, timeouts, oversized bodies, cancellation
-  ///   and statuses outside 200–299 (with status, headers and the start of the body).
+  /// - Throws: ``RemoteError`` for transport failures, timeouts, oversized bodies, cancellation,
+  ///   too many redirects and statuses outside 200–299 (with status, headers and the start of
+  ///   the body).
   public func response(
     _ method: HTTPMethod, url: URL, body: [UInt8]? = nil, headers: [String: String] = [:]
+  ) async throws(RemoteError) -> HTTPResponse {
+    try await response(
+      method, url: url, body: body, headers: headers,
+      deadline: ContinuousClock.now + configuration.deadline)
+  }
+
+  /// ``response(_:url:body:headers:)`` within a deadline shared with the rest of a call.
+  func response(
+    _ method: HTTPMethod, url: URL, body: [UInt8]?, headers: [String: String],
+    deadline: ContinuousClock.Instant
   ) async throws(RemoteError) -> HTTPResponse {
     var allHeaders = configuration.headers
     for (name, value) in headers { allHeaders[name] = value }
@@ -156,16 +179,14 @@ public struct ResourceClient: Sendable {
       allHeaders["Content-Type"] = "application/json"
     }
     let request = HTTPRequest(method: method, url: url, headers: allHeaders, body: body)
-    let limits = TransportLimits(
-      timeout: configuration.timeout, maxBodySize: configuration.maxBodySize)
     var attempt = 1
     while true {
       var failure: RemoteError
       do {
-        let response = try await transport.send(request, limits: limits)
+        let response = try await exchange(request, deadline: deadline)
         if (200..<300).contains(response.status) { return response }
         failure = RemoteError(
-          .httpStatus, url: url, status: response.status, headers: response.headers,
+          .httpStatus, url: response.url, status: response.status, headers: response.headers,
           body: response.body)
       } catch {
         failure = error
@@ -179,6 +200,16 @@ public struct ResourceClient: Sendable {
         throw failure
       }
       let delay = configuration.retry.delay(after: failure, attempt: attempt)
+      let now = ContinuousClock.now
+      guard now + delay < deadline else {
+        if now < deadline {
+          let reason =
+            "not retried: the wait of \(Self.seconds(delay)) would pass the call's deadline of "
+            + Self.seconds(configuration.deadline)
+          failure.note = failure.note.isEmpty ? reason : failure.note + "; " + reason
+        }
+        throw failure
+      }
       do {
         try await Task.sleep(for: delay)
       } catch {
@@ -186,6 +217,59 @@ public struct ResourceClient: Sendable {
       }
       attempt += 1
     }
+  }
+
+  /// One attempt: the request and the redirects it leads to, within the attempt timeout and
+  /// what is left of the deadline.
+  private func exchange(_ first: HTTPRequest, deadline: ContinuousClock.Instant)
+    async throws(RemoteError) -> HTTPResponse
+  {
+    let start = ContinuousClock.now
+    let remaining = start.duration(to: deadline)
+    let byDeadline = remaining < configuration.attemptTimeout
+    guard remaining > .zero else {
+      throw RemoteError(
+        .timeout, url: first.url,
+        underlying: "the call's deadline of \(Self.seconds(configuration.deadline)) passed")
+    }
+    let attemptEnd = start + min(remaining, configuration.attemptTimeout)
+    var request = first
+    var redirects = 0
+    while true {
+      let limits = TransportLimits(
+        timeout: max(.milliseconds(1), ContinuousClock.now.duration(to: attemptEnd)),
+        maxBodySize: configuration.maxBodySize)
+      let response: HTTPResponse
+      do {
+        response = try await transport.send(request, limits: limits)
+      } catch {
+        var failure = error
+        if failure.kind == .timeout {
+          failure.note =
+            byDeadline
+            ? "the call's deadline of \(Self.seconds(configuration.deadline)) passed"
+            : "no answer within the attempt timeout of \(Self.seconds(configuration.attemptTimeout))"
+        }
+        throw failure
+      }
+      guard let next = Redirect.next(after: response, of: request) else { return response }
+      redirects += 1
+      guard redirects <= configuration.maxRedirects else {
+        throw RemoteError(
+          .tooManyRedirects, url: first.url, status: response.status, headers: response.headers,
+          underlying: "more than \(configuration.maxRedirects) redirects, the last to "
+            + next.url.absoluteString)
+      }
+      request = next
+    }
+  }
+
+  /// A duration as seconds for messages: `2 s`, `0.5 s`.
+  static func seconds(_ duration: Duration) -> String {
+    let value =
+      Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    let rounded = (value * 1000).rounded() / 1000
+    return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
   }
 
   /// Decodes a response body as a model, below a result key path when given.

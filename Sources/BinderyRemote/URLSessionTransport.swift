@@ -7,18 +7,35 @@
   public import Foundation
 #endif
 
-/// Sends requests with `URLSession` (FoundationNetworking on Linux), enforcing the timeout and
-/// the body limit while the body arrives, and cancelling the exchange when its task is
-/// cancelled.
-public struct URLSessionTransport: HTTPTransport {
-  let configuration: URLSessionConfiguration
+/// Sends requests with one long-lived `URLSession` (FoundationNetworking on Linux), so that
+/// connections are kept alive and reused between requests; enforces the timeout and the body
+/// limit while the body arrives, and cancels an exchange when its task is cancelled.
+///
+/// Redirects are not followed here: the 3xx response is returned, and ``ResourceClient``
+/// follows it with the same rules on every platform (URLSession on Linux resolves a relative
+/// `Location` wrongly).
+///
+/// The session lives as long as the transport; keep one transport (or one client) for many
+/// requests rather than one per request.
+public final class URLSessionTransport: HTTPTransport {
+  private let session: URLSession
+  private let router: ExchangeRouter
 
-  /// Creates a transport.
+  /// Creates a transport and its session.
   ///
   /// - Parameter configuration: The session configuration; ephemeral (no cache, no cookies
-  ///   kept) by default.
+  ///   kept) by default. The transport sets the request timeouts itself.
   public init(configuration: URLSessionConfiguration = .ephemeral) {
-    self.configuration = configuration
+    let configuration = configuration.copy() as? URLSessionConfiguration ?? .ephemeral
+    // Each request carries its own timeout (see `send`); the session's must not end it first.
+    configuration.timeoutIntervalForResource = 7 * 24 * 3600
+    router = ExchangeRouter()
+    session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+  }
+
+  deinit {
+    // The session keeps its delegate until it is invalidated.
+    session.finishTasksAndInvalidate()
   }
 
   /// Sends a request; see ``HTTPTransport/send(_:limits:)``.
@@ -26,7 +43,7 @@ public struct URLSessionTransport: HTTPTransport {
   /// - Parameters:
   ///   - request: The request.
   ///   - limits: The timeout and the largest body accepted.
-  /// - Returns: The response, whatever its status.
+  /// - Returns: The response, whatever its status (3xx included: redirects are not followed).
   /// - Throws: ``RemoteError`` for transport failures, timeouts, bodies over the limit and
   ///   cancellation.
   public func send(_ request: HTTPRequest, limits: TransportLimits) async throws(RemoteError)
@@ -39,17 +56,13 @@ public struct URLSessionTransport: HTTPTransport {
     let seconds =
       Double(limits.timeout.components.seconds)
       + Double(limits.timeout.components.attoseconds) * 1e-18
-    // URLSession's own timeouts are a backstop a second later: on Linux they are whole
-    // seconds (a fraction can end a request at once); the watchdog below keeps the exact one.
-    let backstop = seconds.rounded(.up) + 1
-    urlRequest.timeoutInterval = backstop
-    let configuration = self.configuration.copy() as? URLSessionConfiguration ?? .ephemeral
-    configuration.timeoutIntervalForRequest = backstop
-    configuration.timeoutIntervalForResource = backstop
+    // URLSession's own timeout is a backstop a second later: on Linux it is whole seconds (a
+    // fraction can end a request at once); the watchdog below keeps the exact one.
+    urlRequest.timeoutInterval = seconds.rounded(.up) + 1
     let exchange = Exchange(limit: limits.maxBodySize, url: request.url)
-    let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: nil)
-    defer { session.finishTasksAndInvalidate() }
     let task = session.dataTask(with: urlRequest)
+    router.register(exchange, for: task)
+    defer { router.remove(task) }
     // A deadline of our own, exact to the millisecond; ended as soon as the exchange is.
     let watchdog = Task {
       try await Task.sleep(for: limits.timeout)
@@ -68,10 +81,55 @@ public struct URLSessionTransport: HTTPTransport {
   }
 }
 
+/// The session's delegate: hands each task's events to its ``Exchange``.
+///
+/// `@unchecked Sendable`: `exchanges` is read and written under `lock` only.
+final class ExchangeRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private let lock = NSLock()
+  private var exchanges: [Int: Exchange] = [:]
+
+  func register(_ exchange: Exchange, for task: URLSessionTask) {
+    lock.withLock { exchanges[task.taskIdentifier] = exchange }
+  }
+
+  func remove(_ task: URLSessionTask) {
+    _ = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
+  }
+
+  private func exchange(for task: URLSessionTask) -> Exchange? {
+    lock.withLock { exchanges[task.taskIdentifier] }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    guard let exchange = exchange(for: dataTask) else { return completionHandler(.cancel) }
+    completionHandler(exchange.received(response) ? .allow : .cancel)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    if exchange(for: dataTask)?.received(data) == false { dataTask.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    // The redirect response itself is the answer; `ResourceClient` follows it.
+    completionHandler(nil)
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    exchange(for: task)?.complete(error)
+  }
+}
+
 /// The state of one URLSession exchange, shared with the session's delegate queue.
 ///
 /// `@unchecked Sendable`: every mutable property is read and written under `lock`.
-final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class Exchange: @unchecked Sendable {
   private let lock = NSLock()
   private let limit: Int
   private let url: URL
@@ -105,36 +163,34 @@ final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
   }
 
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-  ) {
+  /// Records the response head; returns false when the body is announced too large.
+  func received(_ response: URLResponse) -> Bool {
     let http = response as? HTTPURLResponse
-    let tooLarge = lock.withLock { () -> Bool in
+    return lock.withLock { () -> Bool in
       self.response = http
       if let length = http?.expectedContentLength, length > limit {
         stopReason = .bodyTooLarge
-        return true
+        return false
       }
-      return false
+      return true
     }
-    completionHandler(tooLarge ? .cancel : .allow)
   }
 
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let tooLarge = lock.withLock { () -> Bool in
-      guard stopReason == nil else { return false }
+  /// Appends body bytes; returns false when the body has grown too large.
+  func received(_ data: Data) -> Bool {
+    lock.withLock { () -> Bool in
+      guard stopReason == nil else { return true }
       body.append(contentsOf: data)
       if body.count > limit {
         stopReason = .bodyTooLarge
-        return true
+        return false
       }
-      return false
+      return true
     }
-    if tooLarge { dataTask.cancel() }
   }
 
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+  /// Ends the exchange and resumes its caller.
+  func complete(_ error: Error?) {
     let (continuation, result) = lock.withLock {
       () -> (
         CheckedContinuation<Result<HTTPResponse, RemoteError>, Never>?,
@@ -146,6 +202,30 @@ final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
       return (continuation, outcome(error))
     }
     continuation?.resume(returning: result)
+  }
+
+  /// A transport failure in words, with what to try: `URLError`'s own description is a dump
+  /// of its user-info dictionary on Linux.
+  static func cause(of error: any Error) -> String {
+    guard let code = (error as? URLError)?.code else { return "\(error)" }
+    switch code {
+    case .cannotConnectToHost:
+      return "the connection was refused (is the server running, and is the port right?)"
+    case .cannotFindHost, .dnsLookupFailed:
+      return "the host name could not be resolved (check its spelling and the network)"
+    case .notConnectedToInternet: return "there is no network connection"
+    case .networkConnectionLost:
+      return "the connection closed before the response was complete (the server may have "
+        + "stopped; idempotent requests are retried)"
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+      return "the TLS connection failed (URLError \(code.rawValue)): check the certificate and "
+        + "the https address"
+    case .badServerResponse: return "the server's response is not valid HTTP"
+    case .timedOut: return "the connection timed out"
+    case .badURL, .unsupportedURL: return "the URL cannot be requested (URLError \(code.rawValue))"
+    default: return "URLError \(code.rawValue): \(error.localizedDescription)"
+    }
   }
 
   /// The result of the finished exchange; called under `lock`.
@@ -167,7 +247,7 @@ final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         code == .timedOut ? .timeout : code == .cancelled ? .cancelled : .transport
       var failure = RemoteError(
         kind, url: url, status: response?.statusCode, headers: headers, body: body,
-        underlying: String(describing: error))
+        underlying: Self.cause(of: error))
       failure.underlyingError = error as? URLError
       return .failure(failure)
     }

@@ -43,7 +43,7 @@ import Testing
         + #"{"objects": [{"id": 1, "name": "#)
     let client = ResourceClient(
       baseURL: URL(string: "http://127.0.0.1:\(port)/")!,
-      configuration: .init(timeout: .seconds(30), retry: .none))
+      configuration: .init(attemptTimeout: .seconds(30), retry: .none))
     let started = ContinuousClock.now
     let error = await #expect(throws: RemoteError.self) {
       try await client.fetch([String: Int].self, path: "tag")
@@ -63,7 +63,7 @@ import Testing
     let client = ResourceClient(
       baseURL: URL(string: "http://127.0.0.1:\(port)/")!,
       configuration: .init(
-        timeout: .seconds(5), retry: RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(10))))
+        attemptTimeout: .seconds(5), retry: RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(10))))
     let error = await #expect(throws: RemoteError.self) {
       try await client.fetch([Int].self, path: "x")
     }

@@ -42,7 +42,7 @@ actor Counter {
 
 @Suite(.serialized) struct ResourceClientTests {
   let quick = ResourceClient.Configuration(
-    timeout: .seconds(5), retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10)))
+    attemptTimeout: .seconds(5), retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10)))
 
   func json(_ text: String, status: HTTPStatusCode = .ok, headers: HTTPHeaders = [:])
     -> FlyingFox.HTTPResponse
@@ -243,7 +243,7 @@ actor Counter {
     }
     defer { Task { await server.stop() } }
     let client = ResourceClient(
-      baseURL: server.baseURL, configuration: .init(timeout: .milliseconds(300), retry: .none))
+      baseURL: server.baseURL, configuration: .init(attemptTimeout: .milliseconds(300), retry: .none))
     let started = ContinuousClock.now
     let error = await #expect(throws: RemoteError.self) {
       try await client.fetch(JSONValue.self, path: "slow")
@@ -300,7 +300,7 @@ actor Counter {
     }
     defer { Task { await server.stop() } }
     let client = ResourceClient(
-      baseURL: server.baseURL, configuration: .init(timeout: .seconds(10)))
+      baseURL: server.baseURL, configuration: .init(attemptTimeout: .seconds(10)))
     let started = ContinuousClock.now
     let task = Task { try await client.fetch(JSONValue.self, path: "slow") }
     try await Task.sleep(for: .milliseconds(200))
@@ -350,7 +350,7 @@ extension ResourceClientTests {
       baseURL: server.baseURL,
       configuration: .init(
         headers: ["X-Api-Key": "secret"], queryItems: [URLQueryItem(name: "lang", value: "ja")],
-        timeout: .seconds(5)))
+        attemptTimeout: .seconds(5)))
     let tag = RemoteTag(remoteId: 5, name: "ラーメン", resourceUri: "/api/tag/5", slug: "ramen")
     let saved = try await client.send(
       tag, .put, path: "tag/5", returning: RemoteTag.self, at: "saved")

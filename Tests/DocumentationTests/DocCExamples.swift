@@ -23,7 +23,7 @@ enum DocC {
   static func remote() async throws {
 let client = ResourceClient(
     baseURL: URL(string: "https://api.example.com/v1/")!,
-    configuration: .init(timeout: .seconds(10)))
+    configuration: .init(attemptTimeout: .seconds(10)))
 let tags = try await client.fetchAll(Tag.self)   // Tag: RemoteResource, path "tag", results at "objects"
 for try await page in try client.pages(Tag.self, path: "tag", at: "objects",
                                        pagination: .offset(limit: 20)) {

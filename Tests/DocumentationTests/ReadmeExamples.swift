@@ -151,7 +151,7 @@ let photos = try BinderyDecoder().decode([SearchPhoto].self, fromFoundationObjec
     var user = user
 let client = ResourceClient(
     baseURL: URL(string: "https://api.example.com/v1/")!,
-    configuration: .init(timeout: .seconds(10), decoding: .init(reading: .allowEscapedApostrophe)))
+    configuration: .init(attemptTimeout: .seconds(10), decoding: .init(reading: .allowEscapedApostrophe)))
 let tags = try await client.fetchAll(Tag.self)
 let tag = try await client.fetch(Tag.self, id: "2")
 for try await tag in try client.pages(Tag.self, path: "tag", at: "objects",

@@ -1,0 +1,184 @@
+import Bindery
+import BinderyRemote
+import FlyingFox
+import Foundation
+import Testing
+
+/// Connection reuse, redirects and deadlines, against a real server on 127.0.0.1.
+@Suite(.serialized) struct ConnectionTests {
+  func json(_ text: String, status: HTTPStatusCode = .ok, headers: HTTPHeaders = [:])
+    -> FlyingFox.HTTPResponse
+  {
+    var all = headers
+    all[.contentType] = "application/json"
+    return FlyingFox.HTTPResponse(statusCode: status, headers: all, body: Data(text.utf8))
+  }
+
+  func redirect(_ status: HTTPStatusCode, to location: String) -> FlyingFox.HTTPResponse {
+    FlyingFox.HTTPResponse(statusCode: status, headers: [HTTPHeader("Location"): location])
+  }
+
+  @Test func oneClientReusesItsConnections() async throws {
+    let server = try await LoopbackServer.start { server in
+      await server.appendRoute("GET /ping") { _ in self.json(#"{"ok": true}"#) }
+    }
+    defer { Task { await server.stop() } }
+    let client = ResourceClient(baseURL: server.baseURL)
+    for _ in 0..<10 { _ = try await client.fetch(JSONValue.self, path: "ping") }
+    // Ten requests in a row: one connection (a second one is allowed, should the server
+    // close the first between requests).
+    #expect(server.connections.accepted <= 2, "\(server.connections.accepted) connections")
+
+    let before = server.connections.accepted
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<100 {
+        group.addTask { _ = try await client.fetch(JSONValue.self, path: "ping") }
+      }
+      try await group.waitForAll()
+    }
+    // A hundred at once: at most as many connections as the session allows per host (6 by
+    // default), not one per request.
+    let opened = server.connections.accepted - before
+    #expect(opened <= 8, "\(opened) connections for 100 concurrent requests")
+  }
+
+  @Test func aTastypieTrailingSlashRedirectIsFollowed() async throws {
+    let server = try await LoopbackServer.start { server in
+      // Django and Tastypie answer a listing without its trailing slash with a relative
+      // redirect that adds it, keeping the query.
+      await server.appendRoute("GET /api/v1/*") { request in
+        let path = request.target.path()
+        guard path.hasSuffix("/") else {
+          return self.redirect(.movedPermanently, to: path + "/?" + request.target.query())
+        }
+        #expect(request.query.first { $0.name == "limit" }?.value == "2")
+        return self.json(#"{"objects": [{"name": "sky"}, {"name": "sea"}]}"#)
+      }
+    }
+    defer { Task { await server.stop() } }
+    let client = ResourceClient(baseURL: URL(string: "api/v1/", relativeTo: server.baseURL)!)
+    let names = try await client.fetch(
+      [[String: String]].self, path: "tag", query: [URLQueryItem(name: "limit", value: "2")],
+      at: "objects")
+    #expect(names == [["name": "sky"], ["name": "sea"]])
+  }
+
+  @Test func redirectsChangeMethodsAsRFC9110Says() async throws {
+    let methods = MethodLog()
+    let server = try await LoopbackServer.start { server in
+      await server.appendRoute("POST /see-other") { _ in self.redirect(.seeOther, to: "/result") }
+      await server.appendRoute("POST /temporary") { _ in
+        self.redirect(.temporaryRedirect, to: "/echo")
+      }
+      await server.appendRoute("GET /result") { request in
+        await methods.add("\(request.method.rawValue) /result")
+        return self.json(#"{"done": true}"#)
+      }
+      await server.appendRoute("POST /echo") { request in
+        await methods.add("POST /echo \(String(decoding: try await request.bodyData, as: UTF8.self))")
+        return self.json(#"{"done": true}"#)
+      }
+      await server.appendRoute("GET /loop") { _ in self.redirect(.found, to: "/loop") }
+    }
+    defer { Task { await server.stop() } }
+    let client = ResourceClient(baseURL: server.baseURL)
+    let body = ["name": "sky"]
+    _ = try await client.send(body, path: "see-other")
+    _ = try await client.send(body, path: "temporary")
+    #expect(await methods.lines == ["GET /result", #"POST /echo {"name":"sky"}"#])
+
+    // A loop stops at the limit with its own error.
+    let error = await #expect(throws: RemoteError.self) {
+      try await client.fetch(JSONValue.self, path: "loop")
+    }
+    #expect(error?.kind == .tooManyRedirects)
+    #expect(error?.description.contains("more than 10 redirects") == true)
+  }
+
+  @Test func credentialsStayWithTheirOrigin() async throws {
+    let seen = MethodLog()
+    let other = try await LoopbackServer.start { server in
+      await server.appendRoute("GET /landing") { request in
+        await seen.add("other: " + (request.headers[HTTPHeader("Authorization")] ?? "none"))
+        return self.json("{}")
+      }
+    }
+    defer { Task { await other.stop() } }
+    let landing = other.baseURL.appendingPathComponent("landing").absoluteString
+    let server = try await LoopbackServer.start { server in
+      await server.appendRoute("GET /same") { request in
+        await seen.add("same: " + (request.headers[HTTPHeader("Authorization")] ?? "none"))
+        return self.redirect(.found, to: "/away")
+      }
+      await server.appendRoute("GET /away") { request in
+        await seen.add("away: " + (request.headers[HTTPHeader("Authorization")] ?? "none"))
+        return self.redirect(.found, to: landing)
+      }
+    }
+    defer { Task { await server.stop() } }
+    let client = ResourceClient(
+      baseURL: server.baseURL,
+      configuration: .init(headers: ["Authorization": "Bearer secret"]))
+    _ = try await client.fetch(JSONValue.self, path: "same")
+    // Kept on the same origin, dropped for another port.
+    #expect(
+      await seen.lines == ["same: Bearer secret", "away: Bearer secret", "other: none"])
+  }
+
+  @Test func theDeadlineBoundsRetriesAndWaits() async throws {
+    let server = try await LoopbackServer.start { server in
+      await server.appendRoute("GET /busy") { _ in
+        try await Task.sleep(for: .milliseconds(300))
+        return self.json(
+          #"{"error": "busy"}"#, status: .serviceUnavailable,
+          headers: [HTTPHeader("Retry-After"): "1"])
+      }
+    }
+    defer { Task { await server.stop() } }
+    let client = ResourceClient(
+      baseURL: server.baseURL,
+      configuration: .init(
+        attemptTimeout: .seconds(5), deadline: .seconds(2),
+        retry: RetryPolicy(maxAttempts: 10)))
+    let started = ContinuousClock.now
+    let error = await #expect(throws: RemoteError.self) {
+      try await client.fetch(JSONValue.self, path: "busy")
+    }
+    let elapsed = ContinuousClock.now - started
+    // 300 ms, a 1 s wait, 300 ms: the next wait would pass the deadline, so the 503 stands.
+    #expect(elapsed < .seconds(2), "took \(elapsed)")
+    #expect(error?.status == 503)
+    #expect(error?.attempts == 2)
+    #expect(error?.description.contains("would pass the call's deadline of 2 s") == true)
+
+    // A deadline shorter than one slow attempt ends it, and says so.
+    let short = ResourceClient(
+      baseURL: server.baseURL,
+      configuration: .init(attemptTimeout: .seconds(5), deadline: .milliseconds(200)))
+    let timeout = await #expect(throws: RemoteError.self) {
+      try await short.fetch(JSONValue.self, path: "busy")
+    }
+    #expect(timeout?.kind == .timeout)
+    #expect(timeout?.description.contains("deadline of 0.2 s passed") == true)
+  }
+
+  @Test func aRefusedConnectionSaysWhatToTry() async throws {
+    // A port nothing listens on: bind one, note it, close it.
+    let server = try await LoopbackServer.start { _ in }
+    let url = server.baseURL
+    await server.stop()
+    let client = ResourceClient(baseURL: url, configuration: .init(retry: .none))
+    let error = await #expect(throws: RemoteError.self) {
+      try await client.fetch(JSONValue.self, path: "x")
+    }
+    #expect(error?.kind == .transport)
+    #expect(error?.description.contains("refused") == true, "\(error.map { "\($0)" } ?? "")")
+    #expect(error?.description.contains("UserInfo") == false)
+  }
+}
+
+/// Lines recorded by a server's handlers, in order.
+actor MethodLog {
+  var lines: [String] = []
+  func add(_ line: String) { lines.append(line) }
+}
