@@ -124,3 +124,22 @@ public protocol HTTPTransport: Sendable {
   func send(_ request: HTTPRequest, limits: TransportLimits) async throws(RemoteError)
     -> HTTPResponse
 }
+
+/// A decoded value with the response it came in.
+public struct RemoteResponse<Value> {
+  /// The decoded value.
+  public var value: Value
+  /// The response: status, header fields (names lower-cased), body and the URL that answered.
+  public var response: HTTPResponse
+
+  /// The status code.
+  public var status: Int { response.status }
+
+  /// A header field by name, in any case.
+  ///
+  /// - Parameter name: The field name, such as `ETag`.
+  /// - Returns: The value, or `nil`.
+  public func header(_ name: String) -> String? { response.header(name) }
+}
+
+extension RemoteResponse: Sendable where Value: Sendable {}

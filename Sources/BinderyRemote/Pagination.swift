@@ -30,14 +30,20 @@ public struct RemotePage<Element: Sendable>: Sendable {
 /// The pages of a listing, fetched one at a time as they are iterated.
 ///
 /// ```swift
-/// for try await page in client.pages(Tag.self, path: "tag", at: "objects",
-///                                    pagination: .offset(limit: 20)) {
+/// for try await page in try client.pages(Tag.self, path: "tag", at: "objects",
+///                                        pagination: .offset(limit: 20)) {
 ///     print(page.number, page.elements.count)
 /// }
 /// ```
+///
+/// Iteration throws ``RemoteError`` and nothing else: its `Failure` is `RemoteError`, so a
+/// `catch` needs no cast. Each page is one call, within the client's
+/// ``ResourceClient/Configuration/deadline``.
 public struct RemotePages<Model: JSONDecodable & Sendable>: AsyncSequence, Sendable {
   /// A page of models.
   public typealias Element = RemotePage<Model>
+  /// What iteration throws.
+  public typealias Failure = RemoteError
   let client: ResourceClient
   let firstURL: URL
   let resultKeyPath: String?
@@ -46,20 +52,26 @@ public struct RemotePages<Model: JSONDecodable & Sendable>: AsyncSequence, Senda
 
   /// Fetches the pages in order.
   public struct AsyncIterator: AsyncIteratorProtocol {
+    /// What iteration throws.
+    public typealias Failure = RemoteError
     let pages: RemotePages
     var next: URL?
     var number = 0
     var offset = 0
+    /// One deadline for every page, when the pages make one call (`fetchAll`).
+    var deadline: ContinuousClock.Instant?
 
     /// The next page, or `nil` after the last.
     ///
     /// - Returns: The page.
     /// - Throws: ``RemoteError``.
-    public mutating func next() async throws -> RemotePage<Model>? {
+    public mutating func next() async throws(RemoteError) -> RemotePage<Model>? {
       guard let url = next else { return nil }
       if let maxPages = pages.maxPages, number >= maxPages { return nil }
       let client = pages.client
-      let response = try await client.response(.get, url: url)
+      let response = try await client.response(
+        .get, url: url, body: nil, headers: [:],
+        deadline: deadline ?? ContinuousClock.now + client.configuration.deadline)
       let document: JSONDocument
       do {
         document = try JSONDocument(
@@ -155,10 +167,14 @@ public struct RemotePages<Model: JSONDecodable & Sendable>: AsyncSequence, Senda
 public struct RemoteElements<Model: JSONDecodable & Sendable>: AsyncSequence, Sendable {
   /// A model.
   public typealias Element = Model
+  /// What iteration throws.
+  public typealias Failure = RemoteError
   let pages: RemotePages<Model>
 
   /// Hands out one page's elements before fetching the next.
   public struct AsyncIterator: AsyncIteratorProtocol {
+    /// What iteration throws.
+    public typealias Failure = RemoteError
     var pages: RemotePages<Model>.AsyncIterator
     var buffer: [Model] = []
     var position = 0
@@ -167,7 +183,7 @@ public struct RemoteElements<Model: JSONDecodable & Sendable>: AsyncSequence, Se
     ///
     /// - Returns: The element.
     /// - Throws: ``RemoteError``.
-    public mutating func next() async throws -> Model? {
+    public mutating func next() async throws(RemoteError) -> Model? {
       while position == buffer.count {
         guard let page = try await pages.next() else { return nil }
         buffer = page.elements
@@ -213,6 +229,35 @@ extension ResourceClient {
       client: ResourceClient(
         baseURL: base, configuration: configurationWithoutDefaults, transport: transport),
       firstURL: first, resultKeyPath: resultKeyPath, pagination: pagination, maxPages: maxPages)
+  }
+
+  /// The pages of a type's listing: its ``RemoteResource/resourcePath``,
+  /// ``RemoteResource/resultKeyPath`` and ``RemoteResource/pagination``.
+  ///
+  /// ```swift
+  /// for try await tag in try client.pages(Tag.self).elements { print(tag.name) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The element type.
+  ///   - query: Query items of the first page.
+  ///   - pagination: How the next page is found, when the type does not say.
+  ///   - maxPages: The most pages fetched; all by default.
+  /// - Returns: The pages; use `.elements` for the elements.
+  /// - Throws: ``RemoteError`` when the first page's URL cannot be built, or when neither the
+  ///   type nor the call gives a pagination.
+  public func pages<Model: JSONDecodable & RemoteResource & Sendable>(
+    _ type: Model.Type, query: [URLQueryItem] = [], pagination: Pagination? = nil,
+    maxPages: Int? = nil
+  ) throws(RemoteError) -> RemotePages<Model> {
+    guard let pagination = pagination ?? Model.pagination else {
+      throw RemoteError(
+        .invalidRequest, url: try url(for: Model.resourcePath),
+        underlying: "\(Model.self) declares no pagination; pass one (pagination: .nextURL())")
+    }
+    return try pages(
+      Model.self, path: Model.resourcePath, query: query, at: Model.resultKeyPath,
+      pagination: pagination, maxPages: maxPages)
   }
 
   /// The same configuration without default query items, for URLs that already carry them.

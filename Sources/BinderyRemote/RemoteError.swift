@@ -20,7 +20,7 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
   public struct Kind: Sendable, Hashable, CustomStringConvertible {
     enum Code: String, Sendable, Hashable {
       case transport, timeout, httpStatus, decoding, cancelled, bodyTooLarge, invalidRequest
-      case tooManyRedirects
+      case tooManyRedirects, tooManyPages
     }
     let code: Code
 
@@ -38,6 +38,8 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     public static let bodyTooLarge = Kind(code: .bodyTooLarge)
     /// An attempt was redirected more often than ``ResourceClient/Configuration/maxRedirects``.
     public static let tooManyRedirects = Kind(code: .tooManyRedirects)
+    /// A listing had more pages than the caller allowed.
+    public static let tooManyPages = Kind(code: .tooManyPages)
     /// The request could not be built (a path that makes no URL, a model that cannot be
     /// encoded).
     public static let invalidRequest = Kind(code: .invalidRequest)
@@ -116,6 +118,7 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     case .transport: text = "could not reach \(target): \(underlying)"
     case .invalidRequest: text = "invalid request for \(target): \(underlying)"
     case .tooManyRedirects: text = "\(target) redirected too often: \(underlying)"
+    case .tooManyPages: text = "the listing at \(target) is longer than allowed: \(underlying)"
     }
     if attempts > 1 { text += " (after \(attempts) attempts)" }
     if !note.isEmpty { text += "; " + note }

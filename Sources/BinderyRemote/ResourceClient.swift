@@ -12,8 +12,8 @@ public import Foundation
 /// let tags = try await client.fetchAll(Tag.self)
 /// let feed = try await client.fetch(PublicPhotos.self, path: "feeds/photos_public.gne",
 ///                                   query: [URLQueryItem(name: "format", value: "json")])
-/// for try await tag in client.pages(Tag.self, path: "tag", at: "objects",
-///                                   pagination: .nextURL(at: "meta.next")).elements {
+/// for try await tag in try client.pages(Tag.self, path: "tag", at: "objects",
+///                                       pagination: .nextURL(at: "meta.next")).elements {
 ///     print(tag.name)
 /// }
 /// ```
@@ -304,7 +304,8 @@ public struct ResourceClient: Sendable {
     return try decode(T.self, from: response, at: resultKeyPath)
   }
 
-  /// Fetches one resource by its identifier: `GET <base>/<resourcePath>/<id>`.
+  /// Fetches one resource by its identifier: `GET <base>/<resourcePath>/<id>`, with a
+  /// trailing slash when ``RemoteResource/resourcePath`` ends in one.
   ///
   /// - Parameters:
   ///   - type: The model type.
@@ -314,21 +315,59 @@ public struct ResourceClient: Sendable {
   public func fetch<T: JSONDecodable & RemoteResource>(_ type: T.Type, id: String)
     async throws(RemoteError) -> T
   {
-    try await fetch(T.self, path: Self.join(T.resourcePath, Self.percentEncoded(id)))
+    let path = Self.join(T.resourcePath, Self.percentEncoded(id))
+    return try await fetch(T.self, path: T.resourcePath.hasSuffix("/") ? path + "/" : path)
   }
 
   /// Fetches every resource of a listing: `GET <base>/<resourcePath>`, results at the type's
-  /// ``RemoteResource/resultKeyPath``.
+  /// ``RemoteResource/resultKeyPath``, and every further page when the type has a
+  /// ``RemoteResource/pagination``, all within one ``Configuration/deadline``.
   ///
   /// - Parameters:
   ///   - type: The model type.
   ///   - query: Query items, percent-encoded.
-  /// - Returns: The models.
+  ///   - maxPages: The most pages fetched (100 by default); a listing with more is an error
+  ///     (``RemoteError/Kind-swift.struct/tooManyPages``) rather than cut short silently.
+  /// - Returns: The models of every page, in order.
   /// - Throws: ``RemoteError``.
-  public func fetchAll<T: JSONDecodable & RemoteResource>(
-    _ type: T.Type, query: [URLQueryItem] = []
+  public func fetchAll<T: JSONDecodable & RemoteResource & Sendable>(
+    _ type: T.Type, query: [URLQueryItem] = [], maxPages: Int = 100
   ) async throws(RemoteError) -> [T] {
-    try await fetch([T].self, path: T.resourcePath, query: query, at: T.resultKeyPath)
+    guard let pagination = T.pagination else {
+      return try await fetch([T].self, path: T.resourcePath, query: query, at: T.resultKeyPath)
+    }
+    var pages = try self.pages(
+      T.self, path: T.resourcePath, query: query, at: T.resultKeyPath, pagination: pagination
+    ).makeAsyncIterator()
+    pages.deadline = ContinuousClock.now + configuration.deadline
+    var all: [T] = []
+    while let page = try await pages.next() {
+      guard page.number <= maxPages else {
+        throw RemoteError(
+          .tooManyPages, url: page.response.url,
+          underlying: "the listing has more than \(maxPages) pages (maxPages)")
+      }
+      all += page.elements
+    }
+    return all
+  }
+
+  /// Fetches a model with the response it came in: status, header fields (`ETag`, rate limits)
+  /// and the URL that answered.
+  ///
+  /// - Parameters:
+  ///   - type: The model type; an array type for a listing.
+  ///   - path: The path below the base URL.
+  ///   - query: Query items, percent-encoded.
+  ///   - resultKeyPath: Where the value sits in the body.
+  /// - Returns: The model and its response.
+  /// - Throws: ``RemoteError``.
+  public func fetchResponse<T: JSONDecodable>(
+    _ type: T.Type, path: String, query: [URLQueryItem] = [], at resultKeyPath: String? = nil
+  ) async throws(RemoteError) -> RemoteResponse<T> {
+    let response = try await response(.get, url: try url(for: path, query: query))
+    return RemoteResponse(
+      value: try decode(T.self, from: response, at: resultKeyPath), response: response)
   }
 
   static func join(_ path: String, _ component: String) -> String {
@@ -343,13 +382,14 @@ public struct ResourceClient: Sendable {
   ///   - model: The model.
   ///   - method: `POST` (default), `PUT` or `PATCH`.
   ///   - path: The path below the base URL.
+  ///   - query: Query items, percent-encoded.
   /// - Returns: The response.
   /// - Throws: ``RemoteError``.
   @discardableResult
-  public func send<T: JSONEncodable>(_ model: T, _ method: HTTPMethod = .post, path: String)
-    async throws(RemoteError) -> HTTPResponse
-  {
-    let target = try url(for: path)
+  public func send<T: JSONEncodable>(
+    _ model: T, _ method: HTTPMethod = .post, path: String, query: [URLQueryItem] = []
+  ) async throws(RemoteError) -> HTTPResponse {
+    let target = try url(for: path, query: query)
     let body: [UInt8]
     do {
       body = try model.jsonBytes(options: configuration.encoding)
@@ -365,15 +405,16 @@ public struct ResourceClient: Sendable {
   ///   - model: The model.
   ///   - method: `POST` (default), `PUT` or `PATCH`.
   ///   - path: The path below the base URL.
+  ///   - query: Query items, percent-encoded.
   ///   - type: The type of the answer.
   ///   - resultKeyPath: Where the answer sits in the body.
   /// - Returns: The answer.
   /// - Throws: ``RemoteError``.
   public func send<T: JSONEncodable, Answer: JSONDecodable>(
-    _ model: T, _ method: HTTPMethod = .post, path: String, returning type: Answer.Type,
-    at resultKeyPath: String? = nil
+    _ model: T, _ method: HTTPMethod = .post, path: String, query: [URLQueryItem] = [],
+    returning type: Answer.Type, at resultKeyPath: String? = nil
   ) async throws(RemoteError) -> Answer {
-    let response = try await send(model, method, path: path)
+    let response = try await send(model, method, path: path, query: query)
     return try decode(Answer.self, from: response, at: resultKeyPath)
   }
 
@@ -384,13 +425,14 @@ public struct ResourceClient: Sendable {
   ///   - model: The model.
   ///   - changed: The key paths of the properties to send.
   ///   - path: The path below the base URL.
+  ///   - query: Query items, percent-encoded.
   /// - Returns: The response.
   /// - Throws: ``RemoteError``.
   @discardableResult
-  public func patch<T: JSONModel>(_ model: T, changed: Set<AnyKeyPath>, path: String)
-    async throws(RemoteError) -> HTTPResponse
-  {
-    let target = try url(for: path)
+  public func patch<T: JSONModel>(
+    _ model: T, changed: Set<AnyKeyPath>, path: String, query: [URLQueryItem] = []
+  ) async throws(RemoteError) -> HTTPResponse {
+    let target = try url(for: path, query: query)
     let body: [UInt8]
     do {
       body = Array(try model.jsonData(including: changed, options: configuration.encoding))

@@ -75,7 +75,8 @@ import Testing
         return self.json(#"{"done": true}"#)
       }
       await server.appendRoute("POST /echo") { request in
-        await methods.add("POST /echo \(String(decoding: try await request.bodyData, as: UTF8.self))")
+        await methods.add(
+          "POST /echo \(String(decoding: try await request.bodyData, as: UTF8.self))")
         return self.json(#"{"done": true}"#)
       }
       await server.appendRoute("GET /loop") { _ in self.redirect(.found, to: "/loop") }
@@ -181,4 +182,96 @@ import Testing
 actor MethodLog {
   var lines: [String] = []
   func add(_ line: String) { lines.append(line) }
+}
+
+/// A Tastypie resource that says everything about its listing.
+@JSONModel
+struct PagedTag: Equatable, Sendable {
+  var id: Int
+  var name: String
+}
+
+extension PagedTag: RemoteResource {
+  static let resourcePath = "tag/"
+  static let resultKeyPath: String? = "objects"
+  static let pagination: Pagination? = .nextURL(at: "meta.next")
+}
+
+/// Listings described by their type, typed errors from pages, and response metadata.
+@Suite(.serialized) struct ListingTests {
+  /// Seven tags, three per page, at `/api/v1/tag/`; `GET /api/v1/tag/<id>/` for one.
+  static func tastypie() async throws -> LoopbackServer {
+    try await LoopbackServer.start { server in
+      await server.appendRoute("GET /api/v1/tag") { await handler($0) }
+      await server.appendRoute("GET /api/v1/tag/*") { await handler($0) }
+    }
+  }
+
+  @Sendable static func handler(_ request: FlyingFox.HTTPRequest) async -> FlyingFox.HTTPResponse {
+    let path = request.target.path()
+    let id = path.split(separator: "/").last.flatMap { Int($0) }
+    if let id {
+      guard path.hasSuffix("/") else {
+        return FlyingFox.HTTPResponse(statusCode: .notFound)
+      }
+      return FlyingFox.HTTPResponse(
+        statusCode: .ok, headers: [HTTPHeader("ETag"): "\"tag-\(id)\""],
+        body: Data(#"{"id": \#(id), "name": "tag \#(id)"}"#.utf8))
+    }
+    let offset = Int(request.query.first { $0.name == "offset" }?.value ?? "0") ?? 0
+    let ids = Array(offset..<min(offset + 3, 7))
+    let objects = ids.map { #"{"id": \#($0), "name": "tag \#($0)"}"# }
+    let next = offset + 3 < 7 ? "\"/api/v1/tag/?offset=\(offset + 3)\"" : "null"
+    return FlyingFox.HTTPResponse(
+      statusCode: .ok,
+      body: Data(
+        #"{"meta": {"next": \#(next)}, "objects": [\#(objects.joined(separator: ","))]}"#
+          .utf8))
+  }
+
+  @Test func fetchAllWalksEveryPageTheTypeDescribes() async throws {
+    let server = try await Self.tastypie()
+    defer { Task { await server.stop() } }
+    let client = ResourceClient(baseURL: URL(string: "api/v1/", relativeTo: server.baseURL)!)
+    let tags = try await client.fetchAll(PagedTag.self)
+    #expect(tags.map(\.id) == Array(0..<7))
+    // More pages than allowed is an error, not a short list.
+    let error = await #expect(throws: RemoteError.self) {
+      try await client.fetchAll(PagedTag.self, maxPages: 2)
+    }
+    #expect(error?.kind == .tooManyPages)
+    // The pages sequence takes the path, result key and pagination from the type too.
+    var names: [String] = []
+    for try await tag in try client.pages(PagedTag.self).elements { names.append(tag.name) }
+    #expect(names.count == 7)
+    // One tag, with the trailing slash the resource path asks for.
+    #expect(try await client.fetch(PagedTag.self, id: "4") == PagedTag(id: 4, name: "tag 4"))
+  }
+
+  @Test func pagesThrowRemoteErrorWithoutACast() async throws {
+    let client = ResourceClient(
+      baseURL: URL(string: "http://127.0.0.1:9/")!, configuration: .init(retry: .none))
+    // `catch` binds a RemoteError: this compiles only if iteration throws that type alone.
+    var caught: RemoteError?
+    do {
+      for try await page in try client.pages(
+        PagedTag.self, path: "tag/", at: "objects", pagination: .nextURL())
+      {
+        _ = page
+      }
+    } catch {
+      caught = error
+    }
+    #expect(caught?.kind == .transport)
+  }
+
+  @Test func fetchResponseHandsOverStatusAndHeaders() async throws {
+    let server = try await Self.tastypie()
+    defer { Task { await server.stop() } }
+    let client = ResourceClient(baseURL: URL(string: "api/v1/", relativeTo: server.baseURL)!)
+    let answer = try await client.fetchResponse(PagedTag.self, path: "tag/3/")
+    #expect(answer.value == PagedTag(id: 3, name: "tag 3"))
+    #expect(answer.status == 200)
+    #expect(answer.header("etag") == "\"tag-3\"")
+  }
 }

@@ -65,8 +65,9 @@ struct Tag {
 }
 
 extension Tag: RemoteResource {
-    static let resourcePath = "tag"                  // GET <base>/tag
+    static let resourcePath = "tag/"                 // GET <base>/tag/, <base>/tag/2/
     static let resultKeyPath: String? = "objects"    // results sit under "objects"
+    static let pagination: Pagination? = .nextURL(at: "meta.next")
 }
 
 extension Readme {
@@ -151,13 +152,15 @@ let photos = try BinderyDecoder().decode([SearchPhoto].self, fromFoundationObjec
     var user = user
 let client = ResourceClient(
     baseURL: URL(string: "https://api.example.com/v1/")!,
-    configuration: .init(attemptTimeout: .seconds(10), decoding: .init(reading: .allowEscapedApostrophe)))
-let tags = try await client.fetchAll(Tag.self)
+    configuration: .init(attemptTimeout: .seconds(10), deadline: .seconds(60),
+                         decoding: .init(reading: .allowEscapedApostrophe)))
+let tags = try await client.fetchAll(Tag.self)                  // every page
 let tag = try await client.fetch(Tag.self, id: "2")
-for try await tag in try client.pages(Tag.self, path: "tag", at: "objects",
-                                      pagination: .nextURL(at: "meta.next")).elements {
+for try await tag in try client.pages(Tag.self).elements {      // a page at a time
     print(tag.name)
 }
+let answer = try await client.fetchResponse(Tag.self, path: "tag/2/")
+print(answer.status, answer.header("ETag") ?? "")
 let changed = try user.update(json: edits)    // apply the edits first, then send them
 try await client.patch(user, changed: changed, path: "user/7")
     _ = (tags, tag)
