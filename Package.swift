@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // Bindery: JSON to typed Swift models and back. Dependencies point one way: BinderyJSON (the
-// standard library alone) ← Bindery ← BinderyRemote, the CLI and the example.
+// standard library alone) ← Bindery ← BinderyRemote (← BinderyAsyncHTTPClient), the CLI and
+// the example.
 import CompilerPluginSupport
 import PackageDescription
 
@@ -22,6 +23,8 @@ let package = Package(
     .library(name: "Bindery", targets: ["Bindery"]),
     .library(name: "BinderyJSON", targets: ["BinderyJSON"]),
     .library(name: "BinderyRemote", targets: ["BinderyRemote"]),
+    // Apart from BinderyRemote, so that a user of URLSession never builds SwiftNIO.
+    .library(name: "BinderyAsyncHTTPClient", targets: ["BinderyAsyncHTTPClient"]),
     .executable(name: "flickr-feed", targets: ["FlickrFeed"]),
     .executable(name: "bindery", targets: ["BinderyCLI"]),
   ],
@@ -29,6 +32,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
     // Tests only: an in-process HTTP server on 127.0.0.1 for BinderyRemote's tests.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
@@ -59,6 +63,14 @@ let package = Package(
       name: "Bindery", dependencies: ["BinderyJSON", "BinderyNaming", "BinderyMacros"],
       swiftSettings: strictSettings),
     .target(name: "BinderyRemote", dependencies: ["Bindery"], swiftSettings: strictSettings),
+    .target(
+      name: "BinderyAsyncHTTPClient",
+      dependencies: [
+        "BinderyRemote",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+      ],
+      swiftSettings: strictSettings
+    ),
     .executableTarget(
       name: "FlickrFeed",
       dependencies: ["BinderyRemote", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -118,6 +130,7 @@ let package = Package(
       name: "BinderyRemoteTests",
       dependencies: [
         "BinderyRemote",
+        "BinderyAsyncHTTPClient",
         "FlickrFeed",
         "BinderyTestSupport",
         .product(name: "FlyingFox", package: "FlyingFox"),

@@ -18,12 +18,13 @@ import Testing
     FlyingFox.HTTPResponse(statusCode: status, headers: [HTTPHeader("Location"): location])
   }
 
-  @Test func oneClientReusesItsConnections() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func oneClientReusesItsConnections(transport: TransportKind) async throws {
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("GET /ping") { _ in self.json(#"{"ok": true}"#) }
     }
     defer { Task { await server.stop() } }
-    let client = ResourceClient(baseURL: server.baseURL)
+    let client = ResourceClient(baseURL: server.baseURL, transport: transport.make())
     for _ in 0..<10 { _ = try await client.fetch(JSONValue.self, path: "ping") }
     // Ten requests in a row: one connection (a second one is allowed, should the server
     // close the first between requests).
@@ -42,7 +43,8 @@ import Testing
     #expect(opened <= 8, "\(opened) connections for 100 concurrent requests")
   }
 
-  @Test func aTastypieTrailingSlashRedirectIsFollowed() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func aTastypieTrailingSlashRedirectIsFollowed(transport: TransportKind) async throws {
     let server = try await LoopbackServer.start { server in
       // Django and Tastypie answer a listing without its trailing slash with a relative
       // redirect that adds it, keeping the query.
@@ -56,14 +58,16 @@ import Testing
       }
     }
     defer { Task { await server.stop() } }
-    let client = ResourceClient(baseURL: URL(string: "api/v1/", relativeTo: server.baseURL)!)
+    let client = ResourceClient(
+      baseURL: URL(string: "api/v1/", relativeTo: server.baseURL)!, transport: transport.make())
     let names = try await client.fetch(
       [[String: String]].self, path: "tag", query: [URLQueryItem(name: "limit", value: "2")],
       at: "objects")
     #expect(names == [["name": "sky"], ["name": "sea"]])
   }
 
-  @Test func redirectsChangeMethodsAsRFC9110Says() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func redirectsChangeMethodsAsRFC9110Says(transport: TransportKind) async throws {
     let methods = MethodLog()
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("POST /see-other") { _ in self.redirect(.seeOther, to: "/result") }
@@ -82,7 +86,7 @@ import Testing
       await server.appendRoute("GET /loop") { _ in self.redirect(.found, to: "/loop") }
     }
     defer { Task { await server.stop() } }
-    let client = ResourceClient(baseURL: server.baseURL)
+    let client = ResourceClient(baseURL: server.baseURL, transport: transport.make())
     let body = ["name": "sky"]
     _ = try await client.send(body, path: "see-other")
     _ = try await client.send(body, path: "temporary")
@@ -96,7 +100,8 @@ import Testing
     #expect(error?.description.contains("more than 10 redirects") == true)
   }
 
-  @Test func credentialsStayWithTheirOrigin() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func credentialsStayWithTheirOrigin(transport: TransportKind) async throws {
     let seen = MethodLog()
     let other = try await LoopbackServer.start { server in
       await server.appendRoute("GET /landing") { request in
@@ -119,14 +124,16 @@ import Testing
     defer { Task { await server.stop() } }
     let client = ResourceClient(
       baseURL: server.baseURL,
-      configuration: .init(headers: ["Authorization": "Bearer secret"]))
+      configuration: .init(headers: ["Authorization": "Bearer secret"]), transport: transport.make()
+    )
     _ = try await client.fetch(JSONValue.self, path: "same")
     // Kept on the same origin, dropped for another port.
     #expect(
       await seen.lines == ["same: Bearer secret", "away: Bearer secret", "other: none"])
   }
 
-  @Test func theDeadlineBoundsRetriesAndWaits() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func theDeadlineBoundsRetriesAndWaits(transport: TransportKind) async throws {
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("GET /busy") { _ in
         try await Task.sleep(for: .milliseconds(300))
@@ -140,7 +147,7 @@ import Testing
       baseURL: server.baseURL,
       configuration: .init(
         attemptTimeout: .seconds(5), deadline: .seconds(2),
-        retry: RetryPolicy(maxAttempts: 10)))
+        retry: RetryPolicy(maxAttempts: 10)), transport: transport.make())
     let started = ContinuousClock.now
     let error = await #expect(throws: RemoteError.self) {
       try await client.fetch(JSONValue.self, path: "busy")
@@ -155,7 +162,8 @@ import Testing
     // A deadline shorter than one slow attempt ends it, and says so.
     let short = ResourceClient(
       baseURL: server.baseURL,
-      configuration: .init(attemptTimeout: .seconds(5), deadline: .milliseconds(200)))
+      configuration: .init(attemptTimeout: .seconds(5), deadline: .milliseconds(200)),
+      transport: transport.make())
     let timeout = await #expect(throws: RemoteError.self) {
       try await short.fetch(JSONValue.self, path: "busy")
     }
@@ -163,12 +171,14 @@ import Testing
     #expect(timeout?.description.contains("deadline of 0.2 s passed") == true)
   }
 
-  @Test func aRefusedConnectionSaysWhatToTry() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func aRefusedConnectionSaysWhatToTry(transport: TransportKind) async throws {
     // A port nothing listens on: bind one, note it, close it.
     let server = try await LoopbackServer.start { _ in }
     let url = server.baseURL
     await server.stop()
-    let client = ResourceClient(baseURL: url, configuration: .init(retry: .none))
+    let client = ResourceClient(
+      baseURL: url, configuration: .init(retry: .none), transport: transport.make())
     let error = await #expect(throws: RemoteError.self) {
       try await client.fetch(JSONValue.self, path: "x")
     }
@@ -229,10 +239,12 @@ extension PagedTag: RemoteResource {
           .utf8))
   }
 
-  @Test func fetchAllWalksEveryPageTheTypeDescribes() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func fetchAllWalksEveryPageTheTypeDescribes(transport: TransportKind) async throws {
     let server = try await Self.tastypie()
     defer { Task { await server.stop() } }
-    let client = ResourceClient(baseURL: URL(string: "api/v1/", relativeTo: server.baseURL)!)
+    let client = ResourceClient(
+      baseURL: URL(string: "api/v1/", relativeTo: server.baseURL)!, transport: transport.make())
     let tags = try await client.fetchAll(PagedTag.self)
     #expect(tags.map(\.id) == Array(0..<7))
     // More pages than allowed is an error, not a short list.
@@ -248,9 +260,11 @@ extension PagedTag: RemoteResource {
     #expect(try await client.fetch(PagedTag.self, id: "4") == PagedTag(id: 4, name: "tag 4"))
   }
 
-  @Test func pagesThrowRemoteErrorWithoutACast() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func pagesThrowRemoteErrorWithoutACast(transport: TransportKind) async throws {
     let client = ResourceClient(
-      baseURL: URL(string: "http://127.0.0.1:9/")!, configuration: .init(retry: .none))
+      baseURL: URL(string: "http://127.0.0.1:9/")!, configuration: .init(retry: .none),
+      transport: transport.make())
     // `catch` binds a RemoteError: this compiles only if iteration throws that type alone.
     var caught: RemoteError?
     do {
@@ -265,10 +279,12 @@ extension PagedTag: RemoteResource {
     #expect(caught?.kind == .transport)
   }
 
-  @Test func fetchResponseHandsOverStatusAndHeaders() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func fetchResponseHandsOverStatusAndHeaders(transport: TransportKind) async throws {
     let server = try await Self.tastypie()
     defer { Task { await server.stop() } }
-    let client = ResourceClient(baseURL: URL(string: "api/v1/", relativeTo: server.baseURL)!)
+    let client = ResourceClient(
+      baseURL: URL(string: "api/v1/", relativeTo: server.baseURL)!, transport: transport.make())
     let answer = try await client.fetchResponse(PagedTag.self, path: "tag/3/")
     #expect(answer.value == PagedTag(id: 3, name: "tag 3"))
     #expect(answer.status == 200)

@@ -1,6 +1,25 @@
+import BinderyAsyncHTTPClient
+import BinderyRemote
 import FlyingFox
 import FlyingSocks
 import Foundation
+import Testing
+
+/// The transports the same tests run against.
+enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case urlSession, asyncHTTPClient
+
+  /// A transport of this kind: a new URLSession transport (its own session and connections),
+  /// or the process-wide AsyncHTTPClient one.
+  func make() -> any HTTPTransport {
+    switch self {
+    case .urlSession: return URLSessionTransport()
+    case .asyncHTTPClient: return AsyncHTTPClientTransport.shared
+    }
+  }
+
+  var testDescription: String { rawValue }
+}
 
 /// Counts the connections a server accepts, from the lines it logs.
 final class ConnectionCounter: Logging, @unchecked Sendable {

@@ -42,7 +42,8 @@ actor Counter {
 
 @Suite(.serialized) struct ResourceClientTests {
   let quick = ResourceClient.Configuration(
-    attemptTimeout: .seconds(5), retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10)))
+    attemptTimeout: .seconds(5), retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10))
+  )
 
   func json(_ text: String, status: HTTPStatusCode = .ok, headers: HTTPHeaders = [:])
     -> FlyingFox.HTTPResponse
@@ -52,7 +53,8 @@ actor Counter {
     return FlyingFox.HTTPResponse(statusCode: status, headers: all, body: Data(text.utf8))
   }
 
-  @Test func fetchesTheFlickrFeedWithEscapedApostrophes() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func fetchesTheFlickrFeedWithEscapedApostrophes(transport: TransportKind) async throws {
     let feed = try Fixtures.bytes("flickr-public-feed.json")
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("GET /services/feeds/photos_public.gne") { request in
@@ -63,14 +65,16 @@ actor Counter {
     defer { Task { await server.stop() } }
     var configuration = quick
     configuration.decoding = JSONDecodingOptions(reading: .allowEscapedApostrophe)
-    let client = ResourceClient(baseURL: server.baseURL, configuration: configuration)
+    let client = ResourceClient(
+      baseURL: server.baseURL, configuration: configuration, transport: transport.make())
     let photos = try await client.fetch(
       PhotoFeed.self, path: "services/feeds/photos_public.gne",
       query: [URLQueryItem(name: "format", value: "json")])
     #expect(photos.items.count == 4)
     #expect(photos.items[0].title == "Sunset over the bay 'golden hour'")
     // Without the reading option the same body is a decoding error with the report.
-    let strict = ResourceClient(baseURL: server.baseURL, configuration: quick)
+    let strict = ResourceClient(
+      baseURL: server.baseURL, configuration: quick, transport: transport.make())
     let error = await #expect(throws: RemoteError.self) {
       try await strict.fetch(
         PhotoFeed.self, path: "services/feeds/photos_public.gne",
@@ -81,7 +85,8 @@ actor Counter {
     #expect(error?.url?.path == "/services/feeds/photos_public.gne")
   }
 
-  @Test func fetchesTagListingsAndOneTag() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func fetchesTagListingsAndOneTag(transport: TransportKind) async throws {
     let listing = try Fixtures.bytes("tag-listing.json")
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("GET /api/tag") { _ in
@@ -96,7 +101,8 @@ actor Counter {
     }
     defer { Task { await server.stop() } }
     let client = ResourceClient(
-      baseURL: server.baseURL.appendingPathComponent("api/"), configuration: quick)
+      baseURL: server.baseURL.appendingPathComponent("api/"), configuration: quick,
+      transport: transport.make())
     let tags = try await client.fetchAll(RemoteTag.self)
     #expect(tags.map(\.name) == ["カフェ", "ラーメン", "Tokyo"])
     let one = try await client.fetch(RemoteTag.self, id: "2")
@@ -176,7 +182,8 @@ actor Counter {
     #expect(pages == 2)
   }
 
-  @Test func statusErrorsCarryStatusHeadersAndBody() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func statusErrorsCarryStatusHeadersAndBody(transport: TransportKind) async throws {
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("GET /missing") { _ in
         self.json(#"{"error": "no such tag"}"#, status: .notFound)
@@ -185,7 +192,8 @@ actor Counter {
       }
     }
     defer { Task { await server.stop() } }
-    let client = ResourceClient(baseURL: server.baseURL, configuration: quick)
+    let client = ResourceClient(
+      baseURL: server.baseURL, configuration: quick, transport: transport.make())
     let notFound = await #expect(throws: RemoteError.self) {
       try await client.fetch(RemoteTag.self, id: "99")
     }
@@ -205,7 +213,8 @@ actor Counter {
     #expect(broken?.attempts == 3)  // 500 is retried for GET
   }
 
-  @Test func tooManyRequestsIsRetriedAfterTheServersDelay() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func tooManyRequestsIsRetriedAfterTheServersDelay(transport: TransportKind) async throws {
     let counter = Counter()
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("GET /tag") { _ in
@@ -222,7 +231,8 @@ actor Counter {
       }
     }
     defer { Task { await server.stop() } }
-    let client = ResourceClient(baseURL: server.baseURL, configuration: quick)
+    let client = ResourceClient(
+      baseURL: server.baseURL, configuration: quick, transport: transport.make())
     let tags = try await client.fetchAll(RemoteTag.self)
     #expect(tags.isEmpty)
     #expect(await counter.value == 3)
@@ -234,7 +244,8 @@ actor Counter {
     #expect(await counter.value == 4)
   }
 
-  @Test func aSlowServerTimesOut() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func aSlowServerTimesOut(transport: TransportKind) async throws {
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("GET /slow") { _ in
         try await Task.sleep(for: .seconds(3))
@@ -243,7 +254,9 @@ actor Counter {
     }
     defer { Task { await server.stop() } }
     let client = ResourceClient(
-      baseURL: server.baseURL, configuration: .init(attemptTimeout: .milliseconds(300), retry: .none))
+      baseURL: server.baseURL,
+      configuration: .init(attemptTimeout: .milliseconds(300), retry: .none),
+      transport: transport.make())
     let started = ContinuousClock.now
     let error = await #expect(throws: RemoteError.self) {
       try await client.fetch(JSONValue.self, path: "slow")
@@ -253,29 +266,34 @@ actor Counter {
     #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(2), "took \(elapsed)")
   }
 
-  @Test func aBodyOverTheLimitIsRejected() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func aBodyOverTheLimitIsRejected(transport: TransportKind) async throws {
     let big = "[" + Array(repeating: "1", count: 50_000).joined(separator: ",") + "]"
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("GET /big") { _ in self.json(big) }
     }
     defer { Task { await server.stop() } }
     let client = ResourceClient(
-      baseURL: server.baseURL, configuration: .init(maxBodySize: 10_000, retry: .none))
+      baseURL: server.baseURL, configuration: .init(maxBodySize: 10_000, retry: .none),
+      transport: transport.make())
     let error = await #expect(throws: RemoteError.self) {
       try await client.fetch([Int].self, path: "big")
     }
     #expect(error?.kind == .bodyTooLarge)
-    let roomy = ResourceClient(baseURL: server.baseURL, configuration: .init(retry: .none))
+    let roomy = ResourceClient(
+      baseURL: server.baseURL, configuration: .init(retry: .none), transport: transport.make())
     #expect(try await roomy.fetch([Int].self, path: "big").count == 50_000)
   }
 
-  @Test func invalidJSONIsADecodingErrorWithTheReport() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func invalidJSONIsADecodingErrorWithTheReport(transport: TransportKind) async throws {
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("GET /bad") { _ in self.json(#"{"objects": [1, 2,]}"#) }
       await server.appendRoute("GET /wrong") { _ in self.json(#"{"objects": [{"id": "x"}]}"#) }
     }
     defer { Task { await server.stop() } }
-    let client = ResourceClient(baseURL: server.baseURL, configuration: quick)
+    let client = ResourceClient(
+      baseURL: server.baseURL, configuration: quick, transport: transport.make())
     let bad = await #expect(throws: RemoteError.self) {
       try await client.fetch([RemoteTag].self, path: "bad", at: "objects")
     }
@@ -291,7 +309,8 @@ actor Counter {
     #expect(wrong?.description.contains("/wrong") == true)
   }
 
-  @Test func cancellingARunningFetchEndsIt() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func cancellingARunningFetchEndsIt(transport: TransportKind) async throws {
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("GET /slow") { _ in
         try await Task.sleep(for: .seconds(5))
@@ -300,7 +319,8 @@ actor Counter {
     }
     defer { Task { await server.stop() } }
     let client = ResourceClient(
-      baseURL: server.baseURL, configuration: .init(attemptTimeout: .seconds(10)))
+      baseURL: server.baseURL, configuration: .init(attemptTimeout: .seconds(10)),
+      transport: transport.make())
     let started = ContinuousClock.now
     let task = Task { try await client.fetch(JSONValue.self, path: "slow") }
     try await Task.sleep(for: .milliseconds(200))
@@ -314,7 +334,8 @@ actor Counter {
     #expect(ContinuousClock.now - started < .seconds(3))
   }
 
-  @Test func patchSendsOnlyTheChangedKeys() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func patchSendsOnlyTheChangedKeys(transport: TransportKind) async throws {
     let received = ReceivedBodies()
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("PATCH /tag/2") { request in
@@ -323,7 +344,8 @@ actor Counter {
       }
     }
     defer { Task { await server.stop() } }
-    let client = ResourceClient(baseURL: server.baseURL, configuration: quick)
+    let client = ResourceClient(
+      baseURL: server.baseURL, configuration: quick, transport: transport.make())
     var tag = RemoteTag(remoteId: 2, name: "カフェ", resourceUri: "/api/tag/2", slug: "cafe")
     let changed = try tag.update(json: #"{"name": "喫茶店", "slug": "cafe"}"#)
     try await client.patch(tag, changed: changed, path: "tag/2")
@@ -333,7 +355,10 @@ actor Counter {
 }
 
 extension ResourceClientTests {
-  @Test func sendsModelsWithDefaultHeadersAndQueryItemsAndDecodesTheAnswer() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func sendsModelsWithDefaultHeadersAndQueryItemsAndDecodesTheAnswer(transport: TransportKind)
+    async throws
+  {
     let received = ReceivedBodies()
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("PUT /tag/5") { request in
@@ -350,7 +375,7 @@ extension ResourceClientTests {
       baseURL: server.baseURL,
       configuration: .init(
         headers: ["X-Api-Key": "secret"], queryItems: [URLQueryItem(name: "lang", value: "ja")],
-        attemptTimeout: .seconds(5)))
+        attemptTimeout: .seconds(5)), transport: transport.make())
     let tag = RemoteTag(remoteId: 5, name: "ラーメン", resourceUri: "/api/tag/5", slug: "ramen")
     let saved = try await client.send(
       tag, .put, path: "tag/5", returning: RemoteTag.self, at: "saved")
@@ -363,7 +388,8 @@ extension ResourceClientTests {
 }
 
 extension ResourceClientTests {
-  @Test func aPageOfInvalidJSONEndsTheWalkWithTheReport() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func aPageOfInvalidJSONEndsTheWalkWithTheReport(transport: TransportKind) async throws {
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("GET /tag") { request in
         request.query.contains { $0.name == "cursor" }
@@ -372,7 +398,8 @@ extension ResourceClientTests {
       }
     }
     defer { Task { await server.stop() } }
-    let client = ResourceClient(baseURL: server.baseURL, configuration: quick)
+    let client = ResourceClient(
+      baseURL: server.baseURL, configuration: quick, transport: transport.make())
     var pages = 0
     let error = await #expect(throws: RemoteError.self) {
       for try await _ in try client.pages(

@@ -1,0 +1,184 @@
+public import AsyncHTTPClient
+public import BinderyRemote
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// Sends ``ResourceClient``'s requests with AsyncHTTPClient (SwiftNIO), the transport to use on
+/// Linux servers: a connection pool shared by every request, bodies streamed and stopped as
+/// soon as they pass the limit, and exact timeouts.
+///
+/// ```swift
+/// let client = ResourceClient(
+///     baseURL: URL(string: "https://api.example.com/v1/")!,
+///     transport: AsyncHTTPClientTransport.shared)
+/// ```
+///
+/// It lives in its own product, `BinderyAsyncHTTPClient`, so that apps that use `URLSession`
+/// never build SwiftNIO.
+public final class AsyncHTTPClientTransport: HTTPTransport {
+  /// The HTTP client requests go through.
+  public let client: HTTPClient
+
+  /// A transport over a client that lives as long as the process, on SwiftNIO's shared event
+  /// loops. Redirects and retries are left to ``ResourceClient``: the client neither follows
+  /// redirects nor retries a failed connection on its own (a refused connection fails at once,
+  /// and the client's ``RetryPolicy`` decides).
+  public static let shared = AsyncHTTPClientTransport(
+    client: HTTPClient(
+      eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: sharedConfiguration))
+
+  static var sharedConfiguration: HTTPClient.Configuration {
+    var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
+    configuration.connectionPool.retryConnectionEstablishment = false
+    return configuration
+  }
+
+  /// A transport over a client of your own, which you shut down when you are done with it.
+  ///
+  /// Configure it with `redirectConfiguration: .disallow`, so that ``ResourceClient`` follows
+  /// redirects with the same rules as with every other transport (credentials kept to their
+  /// origin, a hop limit of its configuration).
+  ///
+  /// - Parameter client: The client.
+  public init(client: HTTPClient) {
+    self.client = client
+  }
+
+  /// Sends a request; see ``HTTPTransport/send(_:limits:)``.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - limits: The timeout of the whole exchange, body included, and the largest body
+  ///     accepted.
+  /// - Returns: The response, whatever its status.
+  /// - Throws: ``RemoteError`` for transport failures, timeouts, bodies over the limit and
+  ///   cancellation.
+  public func send(_ request: BinderyRemote.HTTPRequest, limits: TransportLimits)
+    async throws(RemoteError) -> BinderyRemote.HTTPResponse
+  {
+    // The exchange races a timer; the loser is cancelled, which AsyncHTTPClient turns into
+    // closing the connection.
+    let outcome = await withTaskGroup(
+      of: Result<BinderyRemote.HTTPResponse, RemoteError>?.self
+    ) { group in
+      group.addTask {
+        await self.exchange(request, limit: limits.maxBodySize, timeout: limits.timeout)
+      }
+      group.addTask {
+        do {
+          try await Task.sleep(for: limits.timeout)
+        } catch {
+          return nil
+        }
+        return .failure(RemoteError(.timeout, url: request.url))
+      }
+      var result: Result<BinderyRemote.HTTPResponse, RemoteError>?
+      while result == nil, let next = await group.next() { result = next }
+      group.cancelAll()
+      return result
+    }
+    guard let outcome else {
+      throw RemoteError(.cancelled, url: request.url)
+    }
+    if Task.isCancelled, case .failure = outcome {
+      throw RemoteError(.cancelled, url: request.url)
+    }
+    return try outcome.get()
+  }
+
+  private func exchange(_ request: BinderyRemote.HTTPRequest, limit: Int, timeout: Duration)
+    async -> Result<BinderyRemote.HTTPResponse, RemoteError>
+  {
+    var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+    outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+    for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
+    if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+    var status: Int?
+    var headers: [String: String] = [:]
+    do {
+      // The timer above ends the exchange exactly; this deadline bounds the wait for a
+      // connection, and is a backstop a second later.
+      let (seconds, attoseconds) = timeout.components
+      let backstop = TimeAmount.nanoseconds(
+        seconds * 1_000_000_000 + attoseconds / 1_000_000_000 + 1_000_000_000)
+      let response = try await client.execute(outgoing, deadline: .now() + backstop)
+      status = Int(response.status.code)
+      for (name, value) in response.headers {
+        let key = name.lowercased()
+        headers[key] = headers[key].map { $0 + ", " + value } ?? value
+      }
+      if let length = headers["content-length"].flatMap(Int.init), length > limit {
+        return .failure(
+          RemoteError(
+            .bodyTooLarge, url: request.url, status: status, headers: headers,
+            underlying: "more than \(limit) bytes"))
+      }
+      var body: [UInt8] = []
+      for try await chunk in response.body {
+        body.append(contentsOf: chunk.readableBytesView)
+        if body.count > limit {
+          return .failure(
+            RemoteError(
+              .bodyTooLarge, url: request.url, status: status, headers: headers,
+              underlying: "more than \(limit) bytes"))
+        }
+      }
+      return .success(
+        BinderyRemote.HTTPResponse(
+          status: Int(response.status.code), headers: headers, body: body, url: request.url))
+    } catch {
+      var failure = RemoteError(
+        Self.kind(of: error), url: request.url, status: status, headers: headers,
+        underlying: Self.cause(of: error))
+      failure.underlyingError = error
+      return .failure(failure)
+    }
+  }
+
+  /// The category of an AsyncHTTPClient or SwiftNIO error.
+  static func kind(of error: any Error) -> RemoteError.Kind {
+    if error is CancellationError { return .cancelled }
+    if let client = error as? HTTPClientError {
+      switch client {
+      case .cancelled, .requestStreamCancelled: return .cancelled
+      case .deadlineExceeded, .connectTimeout, .readTimeout, .writeTimeout, .tlsHandshakeTimeout,
+        .getConnectionFromPoolTimeout:
+        return .timeout
+      case .invalidURL, .emptyHost, .emptyScheme: return .invalidRequest
+      default: return .transport
+      }
+    }
+    return .transport
+  }
+
+  /// A failure in words, with what to try.
+  static func cause(of error: any Error) -> String {
+    if let client = error as? HTTPClientError {
+      switch client {
+      case .remoteConnectionClosed:
+        return "the connection closed before the response was complete (the server may have "
+          + "stopped; idempotent requests are retried)"
+      case .connectTimeout: return "no connection could be made in time"
+      case .invalidURL, .emptyHost, .emptyScheme: return "the URL cannot be requested (\(client))"
+      default: return "\(client)"
+      }
+    }
+    if let io = error as? IOError, io.errnoCode == ECONNREFUSED {
+      return "the connection was refused (is the server running, and is the port right?)"
+    }
+    if let connection = error as? NIOConnectionError {
+      let refused = connection.connectionErrors.contains {
+        ($0.error as? IOError)?.errnoCode == ECONNREFUSED
+      }
+      if refused {
+        return "the connection was refused (is the server running, and is the port right?)"
+      }
+      if connection.dnsAAAAError != nil || connection.dnsAError != nil {
+        return "the host name could not be resolved (check its spelling and the network)"
+      }
+    }
+    return "\(error)"
+  }
+}
