@@ -2,6 +2,7 @@
 // Bindery's benchmarks, a nested package so that `swift test` at the root never builds them.
 //
 //   swift run -c release --package-path Benchmarks compare      # Bindery vs Foundation table
+//   swift run -c release --package-path Benchmarks remote       # requests/s by transport
 //   swift package --package-path Benchmarks benchmark            # ordo-one suites (allocations)
 //
 // The inputs are the standard benchmark files in Corpora/, read at run time.
@@ -14,6 +15,7 @@ let package = Package(
     .package(name: "Bindery", path: ".."),
     .package(
       url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
   ],
   targets: [
     .target(name: "Corpus", swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
@@ -22,6 +24,14 @@ let package = Package(
       name: "compare",
       dependencies: ["Corpus", "Models", .product(name: "Bindery", package: "Bindery")],
       swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
+    ),
+    .executableTarget(
+      name: "remote",
+      dependencies: [
+        .product(name: "BinderyRemote", package: "Bindery"),
+        .product(name: "BinderyAsyncHTTPClient", package: "Bindery"),
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]
     ),
     .executableTarget(
       name: "profile",

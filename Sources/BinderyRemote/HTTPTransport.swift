@@ -68,6 +68,9 @@ public struct HTTPResponse: Sendable {
   public var body: [UInt8]
   /// The URL that answered (after redirects).
   public var url: URL
+  /// Whether the body is a cached one that the server confirmed with `304 Not Modified`
+  /// (see ``ResponseCache``).
+  public var isFromCache = false
 
   /// Creates a response.
   ///

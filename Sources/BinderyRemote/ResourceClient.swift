@@ -43,6 +43,9 @@ public struct ResourceClient: Sendable {
     public var encoding: JSONEncodingOptions
     /// When failed idempotent requests are tried again.
     public var retry: RetryPolicy
+    /// Where `GET` responses with an `ETag` or `Last-Modified` are kept for conditional
+    /// requests; `nil` (no caching) by default.
+    public var cache: ResponseCache?
 
     /// Creates a configuration.
     ///
@@ -56,12 +59,13 @@ public struct ResourceClient: Sendable {
     ///   - decoding: How responses are read and decoded.
     ///   - encoding: How request bodies are written.
     ///   - retry: When failed idempotent requests are tried again.
+    ///   - cache: Where `GET` responses are kept for conditional requests; none by default.
     public init(
       headers: [String: String] = ["Accept": "application/json"], queryItems: [URLQueryItem] = [],
       attemptTimeout: Duration = .seconds(30), deadline: Duration = .seconds(120),
       maxRedirects: Int = 10, maxBodySize: Int = 10 << 20,
       decoding: JSONDecodingOptions = .init(), encoding: JSONEncodingOptions = .init(),
-      retry: RetryPolicy = .init()
+      retry: RetryPolicy = .init(), cache: ResponseCache? = nil
     ) {
       self.headers = headers
       self.queryItems = queryItems
@@ -72,6 +76,7 @@ public struct ResourceClient: Sendable {
       self.decoding = decoding
       self.encoding = encoding
       self.retry = retry
+      self.cache = cache
     }
   }
 
@@ -178,13 +183,25 @@ public struct ResourceClient: Sendable {
     if body != nil, allHeaders["Content-Type"] == nil {
       allHeaders["Content-Type"] = "application/json"
     }
+    let cache = method == .get ? configuration.cache : nil
+    if let cache {
+      for (name, value) in cache.conditionalHeaders(for: url) where allHeaders[name] == nil {
+        allHeaders[name] = value
+      }
+    }
     let request = HTTPRequest(method: method, url: url, headers: allHeaders, body: body)
     var attempt = 1
     while true {
       var failure: RemoteError
       do {
         let response = try await exchange(request, deadline: deadline)
-        if (200..<300).contains(response.status) { return response }
+        if (200..<300).contains(response.status) {
+          cache?.store(response, for: url)
+          return response
+        }
+        if response.status == 304, let cached = cache?.revalidated(by: response, for: url) {
+          return cached
+        }
         failure = RemoteError(
           .httpStatus, url: response.url, status: response.status, headers: response.headers,
           body: response.body)

@@ -291,3 +291,58 @@ extension PagedTag: RemoteResource {
     #expect(answer.header("etag") == "\"tag-3\"")
   }
 }
+
+/// Conditional requests with a response cache.
+@Suite(.serialized) struct CacheTests {
+  @Test(arguments: TransportKind.allCases)
+  func aNotModifiedAnswerReturnsTheCachedModels(transport: TransportKind) async throws {
+    let log = MethodLog()
+    let server = try await LoopbackServer.start { server in
+      await server.appendRoute("GET /tag/7") { request in
+        let tag = request.headers[HTTPHeader("If-None-Match")]
+        await log.add("etag: " + (tag ?? "none"))
+        if tag == "\"v1\"" {
+          return FlyingFox.HTTPResponse(
+            statusCode: .notModified, headers: [HTTPHeader("X-RateLimit-Remaining"): "41"])
+        }
+        return FlyingFox.HTTPResponse(
+          statusCode: .ok,
+          headers: [HTTPHeader("ETag"): "\"v1\"", HTTPHeader("X-RateLimit-Remaining"): "42"],
+          body: Data(#"{"id": 7, "name": "tag 7"}"#.utf8))
+      }
+      await server.appendRoute("GET /dated") { request in
+        let since = request.headers[HTTPHeader("If-Modified-Since")]
+        await log.add("since: " + (since ?? "none"))
+        if since != nil { return FlyingFox.HTTPResponse(statusCode: .notModified) }
+        return FlyingFox.HTTPResponse(
+          statusCode: .ok,
+          headers: [HTTPHeader("Last-Modified"): "Sun, 06 Nov 1994 08:49:37 GMT"],
+          body: Data(#"{"id": 8, "name": "tag 8"}"#.utf8))
+      }
+    }
+    defer { Task { await server.stop() } }
+    let cache = ResponseCache(maxEntries: 10)
+    let client = ResourceClient(
+      baseURL: server.baseURL, configuration: .init(cache: cache), transport: transport.make())
+    let first = try await client.fetchResponse(PagedTag.self, path: "tag/7")
+    let second = try await client.fetchResponse(PagedTag.self, path: "tag/7")
+    #expect(first.value == second.value)
+    #expect(!first.response.isFromCache)
+    #expect(second.response.isFromCache)
+    #expect(second.status == 200)
+    // The 304's header fields update the cached ones.
+    #expect(second.header("X-RateLimit-Remaining") == "41")
+    #expect(try await client.fetch(PagedTag.self, path: "dated").id == 8)
+    #expect(try await client.fetch(PagedTag.self, path: "dated").id == 8)
+    #expect(
+      await log.lines == [
+        "etag: none", "etag: \"v1\"", "since: none", "since: Sun, 06 Nov 1994 08:49:37 GMT",
+      ])
+    #expect(cache.count == 2)
+
+    // Without a cache, no validators are sent.
+    let plain = ResourceClient(baseURL: server.baseURL, transport: transport.make())
+    _ = try await plain.fetch(PagedTag.self, path: "tag/7")
+    #expect(await log.lines.last == "etag: none")
+  }
+}
