@@ -11,7 +11,8 @@ struct FlickrFeedCommand: AsyncParsableCommand {
     abstract: "Print a Flickr public photo feed as a table, or as JSON.",
     discussion: """
       With no arguments, reads Samples/flickr-public-feed.json, which (like every Flickr JSON
-      feed) escapes apostrophes as \\' and so is not strict JSON.
+      feed) escapes apostrophes as \\' and so is not strict JSON. A live feed may also come
+      wrapped as JSONP, jsonFlickrFeed({...}), unless its URL says nojsoncallback=1: both read.
       """)
 
   @Option(
@@ -27,7 +28,11 @@ struct FlickrFeedCommand: AsyncParsableCommand {
   var json = false
 
   func run() async throws {
-    let reading = JSONDecodingOptions(reading: .allowEscapedApostrophe)
+    // Flickr escapes apostrophes (\') and, without `nojsoncallback=1`, wraps the feed in
+    // `jsonFlickrFeed(...)`: JSON with two leniencies, each named.
+    var lenient = JSONReadingOptions.allowEscapedApostrophe
+    lenient.allowsJSONP = true
+    let reading = JSONDecodingOptions(reading: lenient)
     let feed: PublicPhotos
     if let url {
       guard let address = URL(string: url) else { throw ValidationError("'\(url)' is not a URL") }

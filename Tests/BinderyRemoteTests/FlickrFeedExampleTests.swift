@@ -48,11 +48,14 @@ import Testing
     #expect(value["items"]?[0]?["tags"] == "sunset bay golden hour")
   }
 
-  @Test func fetchesALiveFeedFromAURL() async throws {
+  @Test(arguments: [false, true])
+  func fetchesALiveFeedFromAURL(asJSONP: Bool) async throws {
+    // Without `nojsoncallback=1`, Flickr wraps the feed in `jsonFlickrFeed(...)`.
     let feed = try Fixtures.bytes("flickr-public-feed.json")
+    let body = asJSONP ? Array("jsonFlickrFeed(".utf8) + feed + Array(")".utf8) : feed
     let server = try await LoopbackServer.start { server in
       await server.appendRoute("GET /services/feeds/photos_public.gne") { _ in
-        FlyingFox.HTTPResponse(statusCode: .ok, body: Data(feed))
+        FlyingFox.HTTPResponse(statusCode: .ok, body: Data(body))
       }
     }
     defer { Task { await server.stop() } }
