@@ -11,7 +11,7 @@ import Testing
 
 /// Servers that misbehave below HTTP: one that promises a body and closes the connection half
 /// way, and a port where nobody listens.
-@Suite struct BrokenServerTests {
+@Suite(.timeLimit(.minutes(1))) struct BrokenServerTests {
   /// Accepts one connection on 127.0.0.1, reads the request, writes `response` and closes.
   func serveOnce(_ response: String) throws -> UInt16 {
     let listener = try Socket(domain: AF_INET, type: .stream)

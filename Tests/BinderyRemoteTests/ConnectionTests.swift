@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Connection reuse, redirects and deadlines, against a real server on 127.0.0.1.
-@Suite(.serialized) struct ConnectionTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ConnectionTests {
   func json(_ text: String, status: HTTPStatusCode = .ok, headers: HTTPHeaders = [:])
     -> FlyingFox.HTTPResponse
   {
@@ -208,7 +208,7 @@ extension PagedTag: RemoteResource {
 }
 
 /// Listings described by their type, typed errors from pages, and response metadata.
-@Suite(.serialized) struct ListingTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ListingTests {
   /// Seven tags, three per page, at `/api/v1/tag/`; `GET /api/v1/tag/<id>/` for one.
   static func tastypie() async throws -> LoopbackServer {
     try await LoopbackServer.start { server in
@@ -293,7 +293,7 @@ extension PagedTag: RemoteResource {
 }
 
 /// Conditional requests with a response cache.
-@Suite(.serialized) struct CacheTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct CacheTests {
   @Test(arguments: TransportKind.allCases)
   func aNotModifiedAnswerReturnsTheCachedModels(transport: TransportKind) async throws {
     let log = MethodLog()

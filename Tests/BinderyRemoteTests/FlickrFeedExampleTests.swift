@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Runs the built `flickr-feed` example as a process.
-@Suite(.serialized) struct FlickrFeedExampleTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct FlickrFeedExampleTests {
   static var executable: URL { Fixtures.builtExecutable("flickr-feed") }
 
   func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {

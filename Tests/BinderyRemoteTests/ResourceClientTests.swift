@@ -40,7 +40,7 @@ actor Counter {
   }
 }
 
-@Suite(.serialized) struct ResourceClientTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct ResourceClientTests {
   let quick = ResourceClient.Configuration(
     attemptTimeout: .seconds(5), retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10))
   )

@@ -77,7 +77,7 @@ actor CannedTransport: HTTPTransport {
   }
 }
 
-@Suite struct PluggableTransportTests {
+@Suite(.timeLimit(.minutes(1))) struct PluggableTransportTests {
   @Test func aCustomTransportServesTheClient() async throws {
     let transport = CannedTransport([
       "/v1/tag": (
