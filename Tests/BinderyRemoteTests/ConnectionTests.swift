@@ -188,6 +188,33 @@ import Testing
   }
 }
 
+extension ListingTests {
+  @Test(arguments: TransportKind.allCases)
+  func sendAndPatchTakeQueryItems(transport: TransportKind) async throws {
+    let log = MethodLog()
+    let server = try await LoopbackServer.start { server in
+      await server.appendRoute("POST /tag") { request in
+        await log.add("POST " + request.query.map { "\($0.name)=\($0.value)" }.joined())
+        return FlyingFox.HTTPResponse(
+          statusCode: .created, body: Data(#"{"id": 9, "name": "new"}"#.utf8))
+      }
+      await server.appendRoute("PATCH /tag/9") { request in
+        await log.add("PATCH " + request.query.map { "\($0.name)=\($0.value)" }.joined())
+        return FlyingFox.HTTPResponse(statusCode: .noContent)
+      }
+    }
+    defer { Task { await server.stop() } }
+    let client = ResourceClient(baseURL: server.baseURL, transport: transport.make())
+    var tag = try await client.send(
+      PagedTag(id: 0, name: "new"), path: "tag", query: [URLQueryItem(name: "draft", value: "1")],
+      returning: PagedTag.self)
+    let changed = try tag.update(json: #"{"name": "renamed"}"#)
+    try await client.patch(
+      tag, changed: changed, path: "tag/9", query: [URLQueryItem(name: "notify", value: "no")])
+    #expect(await log.lines == ["POST draft=1", "PATCH notify=no"])
+  }
+}
+
 /// Lines recorded by a server's handlers, in order.
 actor MethodLog {
   var lines: [String] = []
