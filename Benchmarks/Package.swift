@@ -15,7 +15,6 @@ let package = Package(
     .package(name: "Bindery", path: ".."),
     .package(
       url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
-    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
   ],
   targets: [
     .target(name: "Corpus", swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
@@ -30,7 +29,6 @@ let package = Package(
       dependencies: [
         .product(name: "BinderyRemote", package: "Bindery"),
         .product(name: "BinderyAsyncHTTPClient", package: "Bindery"),
-        .product(name: "FlyingFox", package: "FlyingFox"),
       ]
     ),
     .executableTarget(
