@@ -158,25 +158,24 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     if let client = error as? HTTPClientError {
       switch client {
       case .remoteConnectionClosed:
-        return "the connection closed before the response was complete (the server may have "
-          + "stopped; idempotent requests are retried)"
+        return TransportCause.closedEarly
       case .connectTimeout: return "no connection could be made in time"
       case .invalidURL, .emptyHost, .emptyScheme: return "the URL cannot be requested (\(client))"
       default: return "\(client)"
       }
     }
     if let io = error as? IOError, io.errnoCode == ECONNREFUSED {
-      return "the connection was refused (is the server running, and is the port right?)"
+      return TransportCause.refused
     }
     if let connection = error as? NIOConnectionError {
       let refused = connection.connectionErrors.contains {
         ($0.error as? IOError)?.errnoCode == ECONNREFUSED
       }
       if refused {
-        return "the connection was refused (is the server running, and is the port right?)"
+        return TransportCause.refused
       }
       if connection.dnsAAAAError != nil || connection.dnsAError != nil {
-        return "the host name could not be resolved (check its spelling and the network)"
+        return TransportCause.unresolved
       }
     }
     return "\(error)"

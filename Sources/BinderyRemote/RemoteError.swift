@@ -125,3 +125,15 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     return text
   }
 }
+
+/// Transport failures in words, with what to try: shared by the transports so that a cause
+/// reads the same whichever one met it.
+package enum TransportCause {
+  package static let refused =
+    "the connection was refused (is the server running, and is the port right?)"
+  package static let unresolved =
+    "the host name could not be resolved (check its spelling and the network)"
+  package static let closedEarly =
+    "the connection closed before the response was complete (the server may have stopped; "
+    + "idempotent requests are retried)"
+}

@@ -210,13 +210,12 @@ final class Exchange: @unchecked Sendable {
     guard let code = (error as? URLError)?.code else { return "\(error)" }
     switch code {
     case .cannotConnectToHost:
-      return "the connection was refused (is the server running, and is the port right?)"
+      return TransportCause.refused
     case .cannotFindHost, .dnsLookupFailed:
-      return "the host name could not be resolved (check its spelling and the network)"
+      return TransportCause.unresolved
     case .notConnectedToInternet: return "there is no network connection"
     case .networkConnectionLost:
-      return "the connection closed before the response was complete (the server may have "
-        + "stopped; idempotent requests are retried)"
+      return TransportCause.closedEarly
     case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
       .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
       return "the TLS connection failed (URLError \(code.rawValue)): check the certificate and "
