@@ -195,7 +195,10 @@ struct StatisticsTwin: Codable, Equatable {
     // Codable's key strategy applies to the objects' keys.
     let decoder = BinderyDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
-    struct Account: Decodable, Equatable { var userName: String; var isAdmin: Bool }
+    struct Account: Decodable, Equatable {
+      var userName: String
+      var isAdmin: Bool
+    }
     #expect(
       try decoder.decode(
         Account.self, fromFoundationObject: ["user_name": "ada", "is_admin": NSNumber(value: true)])
@@ -204,6 +207,27 @@ struct StatisticsTwin: Codable, Equatable {
     #expect(throws: DecodingError.self) {
       try decoder.decode([Int].self, fromFoundationObject: [NSNumber(value: true)])
     }
+  }
+
+  @Test func classesUpdateInPlaceFromADictionary() throws {
+    // A subclass decodes its superclass's properties too, with a Date object as it is.
+    let created = Date(timeIntervalSince1970: 1_700_000_000.123_4)
+    let comment = try Comment(
+      foundationObject: [
+        "id": 5, "createdAt": created, "body": "Nice",
+        "author": NSDictionary(dictionary: ["name": "Ada"]),
+      ] as [String: Any])
+    #expect(comment.createdAt == created)
+    #expect(comment.author == "Ada")
+    // An instance is updated in place: every reference sees the change.
+    let album = try Album(foundationObject: [
+      "title": "Kyoto", "photoCount": 12, "cover": "https://e.com/c.jpg",
+    ])
+    let shared = album
+    let changed = try album.update(foundationObject: ["photoCount": 13, "cover": NSNull()])
+    #expect(shared.photoCount == 13)
+    #expect(shared.cover == nil)
+    #expect(changed == [\Album.photoCount, \Album.cover])
   }
 
   @Test func objectsJSONCannotHoldAreProblemsAtTheirPath() throws {
