@@ -323,17 +323,8 @@ final class DecoderImpl: Decoder {
 
   // MARK: Foundation's special types
 
-  /// The `Date` or `Data` a string at `index` was written for, in a decode from Foundation
-  /// objects.
-  private func sourceObject(at index: Int) -> (any Sendable)? {
-    guard let objects = document.sourceObjects, reader.tape[index].kind == .string else {
-      return nil
-    }
-    return objects[reader.tape[index].start]
-  }
-
   func date(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> Date {
-    if let date = sourceObject(at: index) as? Date { return date }
+    if let date = document.sourceObject(at: index) as? Date { return date }
     switch settings.date {
     case .deferredToDate:
       return Date(
@@ -371,7 +362,7 @@ final class DecoderImpl: Decoder {
   }
 
   func data(at index: Int, _ parent: CodingPathNode?, _ key: (any CodingKey)?) throws -> Data {
-    if let data = sourceObject(at: index) as? Data { return data }
+    if let data = document.sourceObject(at: index) as? Data { return data }
     switch settings.data {
     case .deferredToData:
       return try withMoved(to: index, parent, key) { try Data(from: self) }

@@ -169,7 +169,6 @@ extension JSONValueDecoder {
   /// - Parameter type: `Date.self` or `Data.self`.
   /// - Returns: The object, or `nil`.
   public func sourceObject<T>(as type: T.Type) -> T? {
-    guard let objects = context.document.sourceObjects, entry.kind == .string else { return nil }
-    return objects[entry.start] as? T
+    context.document.sourceObject(at: index) as? T
   }
 }

@@ -28,6 +28,13 @@ public final class JSONDocument: @unchecked Sendable {
   /// Whether the text is the user's own, so that errors can point into it.
   package var hasUserText: Bool { sourceObjects == nil }
 
+  /// The object a string at tape `index` was written for, when the document was written from
+  /// objects and that string stands for one; `nil` otherwise (and at once for the user's text).
+  package func sourceObject(at index: Int) -> (any Sendable)? {
+    guard let sourceObjects, tape[index].kind == .string else { return nil }
+    return sourceObjects[tape[index].start]
+  }
+
   /// Reads JSON bytes without copying them.
   ///
   /// - Parameters:
