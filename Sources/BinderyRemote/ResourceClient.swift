@@ -286,7 +286,8 @@ public struct ResourceClient: Sendable {
     let value =
       Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     let rounded = (value * 1000).rounded() / 1000
-    return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+    if let whole = Int(exactly: rounded) { return "\(whole) s" }
+    return "\(rounded) s"
   }
 
   /// Decodes a response body as a model, below a result key path when given.

@@ -60,15 +60,31 @@ public struct RetryPolicy: Sendable, Hashable {
   public func delay(after error: RemoteError, attempt: Int, now: Date = Date()) -> Duration {
     if let value = error.headers["retry-after"]?.trimmingCharacters(in: .whitespaces) {
       if let seconds = Double(value), seconds >= 0 {
-        return min(.milliseconds(Int64(seconds * 1000)), maxDelay)
+        return capped(seconds: seconds)
       }
       if let date = Self.httpDate(value) {
-        let seconds = max(0, date.timeIntervalSince(now))
-        return min(.milliseconds(Int64(seconds * 1000)), maxDelay)
+        return capped(seconds: max(0, date.timeIntervalSince(now)))
       }
     }
-    let factor = pow(multiplier, Double(attempt - 1))
-    return min(initialDelay * factor, maxDelay)
+    let factor = pow(multiplier, Double(max(0, attempt - 1)))
+    // The cap is checked in seconds first: a product past what `Duration` holds would trap.
+    guard Self.seconds(of: initialDelay) * factor < Self.seconds(of: maxDelay) else {
+      return maxDelay
+    }
+    return initialDelay * factor
+  }
+
+  /// `seconds` as a duration, at most ``maxDelay``: a server's `Retry-After: 1e300` (or a
+  /// backoff grown past any clock) waits the longest delay rather than overflowing.
+  private func capped(seconds: Double) -> Duration {
+    let longest = Self.seconds(of: maxDelay)
+    // Also true for NaN and infinity: the comparison is false for both.
+    guard seconds < longest else { return maxDelay }
+    return .seconds(max(0, seconds))
+  }
+
+  private static func seconds(of duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
   }
 
   /// Parses an IMF-fixdate such as `Sun, 06 Nov 1994 08:49:37 GMT`.

@@ -71,6 +71,17 @@ struct JSONValueTests {
     #expect(JSONNumber(text: "0.1") != JSONNumber(text: "0.10000000000000001"))
     #expect(JSONNumber(text: "100") == JSONNumber(text: "1e2"))
     #expect(Set([JSONNumber(1), JSONNumber(text: "1.00")!, JSONNumber(text: "1e0")!]).count == 1)
+    // Exponents with more digits than any integer type holds compare exactly.
+    let huge = "99999999999999999999"
+    #expect(JSONNumber(text: "1e\(huge)") != JSONNumber(1))
+    #expect(JSONNumber(text: "1e-\(huge)") != JSONNumber(1))
+    #expect(JSONNumber(text: "1e\(huge)") != JSONNumber(text: "1e\(huge.dropLast())8"))
+    #expect(JSONNumber(text: "10e\(huge.dropLast())8") == JSONNumber(text: "1e\(huge)"))
+    #expect(JSONNumber(text: "0.1e-\(huge)") == JSONNumber(text: "1e-100000000000000000000"))
+    #expect(JSONNumber(text: "1e+0\(huge)") == JSONNumber(text: "1e\(huge)"))
+    #expect(
+      Set([JSONNumber(text: "10e\(huge)")!, JSONNumber(text: "1e100000000000000000000")!]).count
+        == 1)
     #expect(JSONNumber(text: "01") == nil)
     #expect(JSONNumber(text: "abc") == nil)
     #expect(JSONNumber(3.0).text == "3")

@@ -29,6 +29,21 @@ import Testing
     #expect(date == .seconds(12))
   }
 
+  @Test(arguments: ["1e300", "inf", "1e19", "99999999999999999999", "nan", "-1", "soon"])
+  func aRetryAfterNoClockHoldsWaitsTheLongestDelayOrIsIgnored(value: String) {
+    let policy = RetryPolicy(initialDelay: .milliseconds(250), maxDelay: .seconds(60))
+    let delay = policy.delay(after: failure(503, retryAfter: value), attempt: 1)
+    // Values that parse as huge numbers wait the longest delay; the rest fall back to backoff.
+    let huge = ["1e300", "inf", "1e19", "99999999999999999999"].contains(value)
+    #expect(delay == (huge ? .seconds(60) : .milliseconds(250)))
+  }
+
+  @Test func aBackoffGrownPastAnyClockIsCapped() {
+    let policy = RetryPolicy(
+      maxAttempts: 5000, initialDelay: .seconds(1), multiplier: 10, maxDelay: .seconds(30))
+    #expect(policy.delay(after: failure(503), attempt: 4000) == .seconds(30))
+  }
+
   @Test func onlyIdempotentRequestsAndRetryableFailuresAreRetried() {
     let policy = RetryPolicy(maxAttempts: 3)
     #expect(policy.shouldRetry(failure(503), method: .get, attempt: 1))

@@ -317,7 +317,15 @@ final class EncoderImpl: Encoder {
     case .millisecondsSince1970:
       try encodeDouble(date.timeIntervalSince1970 * 1000, parent: parent, key: key)
     case .iso8601:
-      try write { try $0.string(ISO8601.string(from: date)) }
+      guard let text = ISO8601.string(from: date) else {
+        throw EncodingError.invalidValue(
+          date,
+          EncodingError.Context(
+            codingPath: makeCodingPath(parent, key),
+            debugDescription: "Unable to encode \(ISO8601.describe(date)) as an ISO 8601 date: "
+              + "expected \(ISO8601.writableDescription)."))
+      }
+      try write { try $0.string(text) }
     case .formatted(let formatter):
       try write { try $0.string(formatter.string(from: date)) }
     case .custom(let closure):

@@ -94,7 +94,12 @@ struct FoundationTextWriter {
       }
     case .string(let value): try writer.string(value)
     case .url(let value): try writer.string(value.absoluteString)
-    case .date(let value): try writeSource(value, as: ISO8601.string(from: value, fractional: true))
+    case .date(let value):
+      guard let text = ISO8601.string(from: value, fractional: true) else {
+        throw walk.problem(
+          .invalidValue, expected: ISO8601.writableDescription, found: ISO8601.describe(value))
+      }
+      try writeSource(value, as: text)
     case .data(let value): try writeSource(value, as: value.base64EncodedString())
     case .array(let elements, let reference):
       try walk.enter(reference)

@@ -72,9 +72,17 @@ struct FoundationWalk {
   private static let numberType = ObjectIdentifier(NSNumber.self)
   private static let nullType = ObjectIdentifier(NSNull.self)
   private static let decimalNumberType = ObjectIdentifier(NSDecimalNumber.self)
+  private static let anyHashableType = ObjectIdentifier(AnyHashable.self)
 
   /// Everything but the common types of ``classify(_:)``.
   private func classifyOther(_ object: Any) throws(JSONDecodingProblem) -> FoundationItem {
+    // A value boxed for a `[String: AnyHashable]` or a `Set<AnyHashable>` reads as what it
+    // holds. The metatype first: any `Hashable` value casts to `AnyHashable`.
+    if ObjectIdentifier(type(of: object)) == Self.anyHashableType,
+      let hashable = object as? AnyHashable
+    {
+      return try classify(hashable.base)
+    }
     if type(of: object) is AnyObject.Type {
       // Class instances before Swift's types: an `NSNumber` casts to every number type and to
       // `Bool` whatever it holds, and an `NSArray` or `NSDictionary` casts to `[Any]` or

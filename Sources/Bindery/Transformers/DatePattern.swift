@@ -157,8 +157,12 @@ struct DatePattern: Sendable, Hashable {
 
   // MARK: Writing
 
-  func string(from date: Date) -> String {
+  /// The date's text, or `nil` when its local time has no four-digit year (see
+  /// `ISO8601.writableSeconds`), so that what is written reads back.
+  func string(from date: Date) -> String? {
     let local = date.timeIntervalSince1970 + Double(timeZoneOffset)
+    guard ISO8601.writableSeconds.contains(local) else { return nil }
+    // Exact: `local` is finite and well inside `Int`'s range.
     var total = Int(local.rounded(.down))
     let fraction = local - Double(total)
     var days = total / 86_400

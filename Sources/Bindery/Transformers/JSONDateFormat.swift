@@ -93,16 +93,26 @@ public struct JSONDateFormat: JSONTransformer, Sendable, Hashable {
   public func encode(_ value: Date, to json: JSONValueEncoder) throws {
     switch style {
     case .iso8601:
-      try json.string(ISO8601.string(from: value, fractional: true))
+      guard let text = ISO8601.string(from: value, fractional: true) else {
+        throw Self.unwritable(value)
+      }
+      try json.string(text)
     case .unixSeconds:
       try Self.number(value.timeIntervalSince1970, to: json)
     case .unixMilliseconds:
       try Self.number((value.timeIntervalSince1970 * 1000).rounded(), to: json)
     case .pattern(let pattern):
-      try json.string(pattern.string(from: value))
+      guard let text = pattern.string(from: value) else { throw Self.unwritable(value) }
+      try json.string(text)
     case .firstOf(let formats):
       try (formats.first ?? .iso8601).encode(value, to: json)
     }
+  }
+
+  /// The error for a date a text format cannot write: outside years 0000–9999, or not finite.
+  private static func unwritable(_ value: Date) -> JSONEncodingError {
+    JSONEncodingError(
+      message: "expected \(ISO8601.writableDescription), found \(ISO8601.describe(value))")
   }
 
   private static func number(_ value: Double, to json: JSONValueEncoder) throws {

@@ -96,8 +96,10 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible,
   public var description: String { text }
 
   /// The decimal value as sign, significant digits (no leading or trailing zeros) and the
-  /// power of ten of the last digit: the basis of equality and hashing.
-  private var canonical: (negative: Bool, digits: Substring, exponent: Int)? {
+  /// power of ten of the last digit, in decimal: the basis of equality and hashing. The power
+  /// is kept as text because an exponent may have more digits than any integer type holds
+  /// (`1e99999999999999999999` is not `1`).
+  private var canonical: (negative: Bool, digits: Substring, exponent: String)? {
     guard isFinite else { return nil }
     let utf8 = Array(text.utf8)
     var i = 0
@@ -118,17 +120,65 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible,
       }
       i += 1
     }
-    var exponent = 0
-    if i < utf8.count {
-      exponent = Int(String(decoding: utf8[(i + 1)...], as: UTF8.self)) ?? 0
-    }
-    exponent -= fraction
+    var trailingZeros = 0
     while digits.last == UInt8(ascii: "0") {
       digits.removeLast()
-      exponent += 1
+      trailingZeros += 1
     }
-    if digits.isEmpty { return (false, "", 0) }
+    if digits.isEmpty { return (false, "", "0") }
+    // The written exponent plus a small adjustment (both bounded by the text's length).
+    let exponent = Self.exponent(i < utf8.count ? utf8[(i + 1)...] : [], plus: trailingZeros - fraction)
     return (negative, Substring(String(decoding: digits, as: UTF8.self)), exponent)
+  }
+
+  /// The decimal text of `written` (an exponent's optional sign and digits) plus `delta`.
+  private static func exponent(_ written: ArraySlice<UInt8>, plus delta: Int) -> String {
+    var negative = false
+    var digits = written[...]
+    if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      negative = sign == UInt8(ascii: "-")
+      digits = digits.dropFirst()
+    }
+    digits = digits.drop { $0 == UInt8(ascii: "0") }
+    if digits.count <= 18 {
+      // Fits in an `Int` with room for `delta`.
+      var value = 0
+      for digit in digits { value = value * 10 + Int(digit - UInt8(ascii: "0")) }
+      return String((negative ? -value : value) + delta)
+    }
+    // A magnitude of at least 10^18: adding `delta` (far smaller) keeps the sign, and changes
+    // the magnitude by `delta` towards or away from zero.
+    var magnitude = Array(digits)
+    let change = negative ? -delta : delta
+    var carry = change.magnitude
+    var position = magnitude.count - 1
+    if change >= 0 {
+      while carry > 0 {
+        if position < 0 {
+          magnitude.insert(UInt8(ascii: "0"), at: 0)
+          position = 0
+        }
+        let sum = UInt(magnitude[position] - UInt8(ascii: "0")) + carry % 10
+        magnitude[position] = UInt8(ascii: "0") + UInt8(sum % 10)
+        carry = carry / 10 + sum / 10
+        position -= 1
+      }
+    } else {
+      var borrow = carry
+      while borrow > 0, position >= 0 {
+        let digit = Int(magnitude[position] - UInt8(ascii: "0")) - Int(borrow % 10)
+        borrow /= 10
+        if digit < 0 {
+          magnitude[position] = UInt8(ascii: "0") + UInt8(digit + 10)
+          borrow += 1
+        } else {
+          magnitude[position] = UInt8(ascii: "0") + UInt8(digit)
+        }
+        position -= 1
+      }
+      while magnitude.first == UInt8(ascii: "0") { magnitude.removeFirst() }
+    }
+    return (negative ? "-" : "") + String(decoding: magnitude, as: UTF8.self)
   }
 
   /// True when both numbers denote the same decimal value.

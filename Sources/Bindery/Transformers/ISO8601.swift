@@ -63,15 +63,35 @@ enum ISO8601 {
     }
   }
 
+  /// The dates RFC 3339 can write, as seconds since 1970: from 0000-01-01T00:00:00Z to
+  /// the end of 9999-12-31. Outside it a date has no four-digit year (or is not finite).
+  static let writableSeconds: Range<Double> = -62_167_219_200..<253_402_300_800
+
+  /// What a text format can write, for the error about a date outside ``writableSeconds``.
+  static let writableDescription = "a date in the years 0000 to 9999"
+
+  /// A date in words for such an error: `a date 1e+19 seconds from 1970`.
+  static func describe(_ date: Date) -> String {
+    "a date \(date.timeIntervalSince1970) seconds from 1970"
+  }
+
   /// Writes `YYYY-MM-DDTHH:MM:SSZ` in UTC, whole seconds, as Foundation's `.iso8601` does;
   /// with `fractional`, milliseconds are added when the date has a fraction of a second.
-  static func string(from date: Date, fractional: Bool = false) -> String {
+  /// `nil` for a date outside ``writableSeconds`` (an infinite or NaN interval included).
+  static func string(from date: Date, fractional: Bool = false) -> String? {
     let interval = date.timeIntervalSince1970
+    guard writableSeconds.contains(interval) else { return nil }
+    // Exact: the interval is finite and well inside `Int`'s range.
     var total = Int(interval.rounded(.down))
     var millis = fractional ? Int(((interval - Double(total)) * 1000).rounded()) : 0
     if millis == 1000 {
       total += 1
       millis = 0
+    }
+    // Rounding up the last millisecond of 9999 must not make a five-digit year.
+    if total >= Int(writableSeconds.upperBound) {
+      total = Int(writableSeconds.upperBound) - 1
+      millis = 999
     }
     var days = total / 86_400
     var seconds = total % 86_400
