@@ -84,47 +84,41 @@ struct ModelCodeGenerator {
   }
 
   func decodeKey(_ property: ModelProperty, table: KeyTable? = nil) -> String {
-    let paths = property.decodePaths
-    if let table, let key = tableKey(of: property), let index = table.keys.firstIndex(of: key),
-      let only = paths.first
-    {
-      if only.components.count == 1 {
-        return "Bindery.JSONKey._member(\(literal(key)), tableIndex: \(index))"
-      }
-      let list = only.components.map(literal).joined(separator: ", ")
-      return "Bindery.JSONKey._member(path: [\(list)], tableIndex: \(index))"
+    if let table, let path = tablePath(of: property), let index = table.paths.firstIndex(of: path) {
+      return "Self.\(table.name)[\(index)]"
     }
-    return keyExpression(paths, property: property.name, explicit: property.hasExplicitKey)
+    return keyExpression(
+      property.decodePaths, property: property.name, explicit: property.hasExplicitKey)
   }
 
-  /// The keys the initializer reads, found in one pass over the object (see ``tableKey(of:)``).
+  /// The keys the initializer reads, whose members are found in one pass over the object (see
+  /// ``tablePath(of:)``): a `Bindery._JSONModelKeys` of their paths.
   struct KeyTable {
     let name: String
-    let keys: [String]
+    let paths: [[String]]
   }
 
-  /// The key a property is found by in the key table: the first key of its one fixed path.
-  /// Fallback paths and keys chosen at run time (a custom key strategy) are searched for
-  /// instead.
-  func tableKey(of property: ModelProperty) -> String? {
+  /// The path a property is read by through the key table: its one fixed path. Fallback paths
+  /// and keys chosen at run time (a custom key strategy) are searched for instead.
+  func tablePath(of property: ModelProperty) -> [String]? {
     if !property.hasExplicitKey, case .custom = model.options.keyStrategy { return nil }
     guard property.decodePaths.count == 1 else { return nil }
-    return property.decodePaths.first?.components.first
+    return property.decodePaths.first?.components
   }
 
   func keyTable() -> KeyTable? {
     guard model.storesStatics else { return nil }
-    var keys: [String] = []
+    var paths: [[String]] = []
     for property in model.properties where property.decodes && !property.isUnknownKeys {
-      if let key = tableKey(of: property), !keys.contains(key) { keys.append(key) }
+      if let path = tablePath(of: property), !paths.contains(path) { paths.append(path) }
     }
-    guard !keys.isEmpty else { return nil }
-    return KeyTable(name: context.makeUniqueName("jsonKeys").text, keys: keys)
+    guard !paths.isEmpty else { return nil }
+    return KeyTable(name: context.makeUniqueName("jsonKeys").text, paths: paths)
   }
 
   func tableDeclaration(_ table: KeyTable) -> String {
-    let list = table.keys.map(literal).joined(separator: ", ")
-    return "private static let \(table.name) = Bindery._JSONKeyTable([\(list)])"
+    let list = table.paths.map { "[" + $0.map(literal).joined(separator: ", ") + "]" }
+    return "private static let \(table.name) = Bindery._JSONModelKeys([\(list.joined(separator: ", "))])"
   }
 
   func encodeKey(_ property: ModelProperty) -> String {

@@ -63,7 +63,7 @@ struct TapeReaderTests {
       var asked = Self.keyPool
       for i in asked.indices.reversed() { asked.swapAt(i, random.below(i + 1)) }
       var search = reader.search(object)
-      let table = _JSONKeyTable(asked)
+      let table = JSONKeyTable(asked)
       let prefetched = UnsafeMutablePointer<UInt32>.allocate(capacity: table.count)
       defer { prefetched.deallocate() }
       reader.prefetch(table, object: object, into: prefetched)
@@ -104,7 +104,7 @@ struct TapeReaderTests {
     var search = reader.search(object)
     #expect(value(reader.member("a", using: &search)) == 0)
     #expect(value(reader.member("\u{FFFD}", using: &search)) == expected)
-    let table = _JSONKeyTable(["a", "\u{FFFD}", "b"])
+    let table = JSONKeyTable(["a", "\u{FFFD}", "b"])
     let members = UnsafeMutablePointer<UInt32>.allocate(capacity: table.count)
     defer { members.deallocate() }
     reader.prefetch(table, object: object, into: members)
@@ -114,7 +114,7 @@ struct TapeReaderTests {
   }
 
   @Test func aKeyTableFindsEachOfItsKeysAndNoOther() {
-    let table = _JSONKeyTable(Self.keyPool + ["a"])
+    let table = JSONKeyTable(Self.keyPool + ["a"])
     #expect(table.count == Self.keyPool.count + 1)
     for (position, key) in Self.keyPool.enumerated() {
       #expect(table.index(of: key) == position)

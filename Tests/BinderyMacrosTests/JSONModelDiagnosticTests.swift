@@ -43,7 +43,7 @@ struct JSONModelDiagnosticTests {
               let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_1afMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.a
-                      }, forKey: Bindery.JSONKey._member("a", tableIndex: 0)))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
               self.a = try __macro_local_4jsonfMu_._value(__macro_local_1afMu_)
           }
 
@@ -69,7 +69,7 @@ struct JSONModelDiagnosticTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["a"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["a"]])
 
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case a
@@ -292,7 +292,7 @@ struct JSONModelDiagnosticTests {
               let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_4kindfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.kind
-                      }, forKey: Bindery.JSONKey._member("k", tableIndex: 0), default: "photo"))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[0], default: "photo"))
               self.kind = try __macro_local_4jsonfMu_._value(__macro_local_4kindfMu_)
           }
 
@@ -318,7 +318,7 @@ struct JSONModelDiagnosticTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["k"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["k"]])
 
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case k

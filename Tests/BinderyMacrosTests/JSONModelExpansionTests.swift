@@ -34,22 +34,22 @@ struct JSONModelExpansionTests {
               let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.title
-                      }, forKey: Bindery.JSONKey._member("title", tableIndex: 0)))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
               let __macro_local_3urlfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.url
-                      }, forKey: Bindery.JSONKey._member(path: ["media", "m"], tableIndex: 1)))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[1]))
               let __macro_local_4datefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.date
-                      }, forKey: Bindery.JSONKey._member("published", tableIndex: 2)))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[2]))
               let __macro_local_4tagsfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.tags
-                      }, forKey: Bindery.JSONKey._member("tags", tableIndex: 3), using: .separated(by: " ")))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[3], using: .separated(by: " ")))
               let __macro_local_6authorfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.author
-                      }, forKey: Bindery.JSONKey._member("author", tableIndex: 4)))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[4]))
               let __macro_local_5viewsfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.views
-                      }, forKey: Bindery.JSONKey._member("views", tableIndex: 5), default: 0))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[5], default: 0))
               self.title = try __macro_local_4jsonfMu_._value(__macro_local_5titlefMu_)
               self.url = try __macro_local_4jsonfMu_._value(__macro_local_3urlfMu_)
               self.date = try __macro_local_4jsonfMu_._value(__macro_local_4datefMu_)
@@ -128,7 +128,7 @@ struct JSONModelExpansionTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["title", "media", "published", "tags", "author", "views"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["title"], ["media", "m"], ["published"], ["tags"], ["author"], ["views"]])
 
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case title
@@ -219,13 +219,13 @@ struct JSONModelExpansionTests {
               let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_9firstNamefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.firstName
-                      }, forKey: Bindery.JSONKey._member(path: ["personInfo", "firstName"], tableIndex: 0)))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
               let __macro_local_5emailfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.email
                       }, forKey: .anyOf(["userEmail"], ["email"])))
               let __macro_local_8lastNamefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.lastName
-                      }, forKey: Bindery.JSONKey._member(path: ["personInfo", "lastName"], tableIndex: 0)))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[1]))
               self.firstName = try __macro_local_4jsonfMu_._value(__macro_local_9firstNamefMu_)
               self.email = try __macro_local_4jsonfMu_._value(__macro_local_5emailfMu_)
               self.lastName = try __macro_local_4jsonfMu_._value(__macro_local_8lastNamefMu_)
@@ -279,7 +279,7 @@ struct JSONModelExpansionTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["personInfo"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["personInfo", "firstName"], ["personInfo", "lastName"]])
 
           init(from decoder: any Swift.Decoder) throws {
               let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
@@ -322,16 +322,16 @@ struct JSONModelExpansionTests {
               let __macro_local_4jsonfMu_ = json.coercing().dates(Self.__macro_local_10dateFormatfMu_)._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_8remoteIdfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.remoteId
-                      }, forKey: Bindery.JSONKey._member("id", tableIndex: 0)))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
               let __macro_local_11resourceUrifMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.resourceUri
-                      }, forKey: Bindery.JSONKey._member("resource_uri", tableIndex: 1)))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[1]))
               let __macro_local_8childrenfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.lossy().decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.children
-                      }, forKey: Bindery.JSONKey._member("children", tableIndex: 2)))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[2]))
               let __macro_local_5countfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.count
-                      }, forKey: Bindery.JSONKey._member("count", tableIndex: 3)))
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[3]))
               self.remoteId = try __macro_local_4jsonfMu_._value(__macro_local_8remoteIdfMu_)
               self.resourceUri = try __macro_local_4jsonfMu_._value(__macro_local_11resourceUrifMu_)
               self.children = try __macro_local_4jsonfMu_._value(__macro_local_8childrenfMu_)
@@ -388,7 +388,7 @@ struct JSONModelExpansionTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["id", "resource_uri", "children", "count"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["id"], ["resource_uri"], ["children"], ["count"]])
 
           private static let __macro_local_10dateFormatfMu_: Bindery.JSONDateFormat = .unixSeconds
 
@@ -494,7 +494,7 @@ struct JSONModelExpansionTests {
 
           public required init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json._prefetching(Resource.__macro_local_8jsonKeysfMu_)
-              let __macro_local_2idfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: Bindery.JSONKey._member("id", tableIndex: 0)))
+              let __macro_local_2idfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
               self.id = try __macro_local_4jsonfMu_._value(__macro_local_2idfMu_)
           }
 
@@ -520,7 +520,7 @@ struct JSONModelExpansionTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["id"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["id"]])
 
           public required convenience init(json: Bindery.JSONValueDecoder) throws {
               let object = try json.object()
@@ -577,7 +577,7 @@ struct JSONModelExpansionTests {
 
           required init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu1_ = json._prefetching(Comment.__macro_local_8jsonKeysfMu0_)
-              let __macro_local_4bodyfMu_ = try __macro_local_4jsonfMu1_._collect(try __macro_local_4jsonfMu1_.decode((String).self, forKey: Bindery.JSONKey._member("body", tableIndex: 0)))
+              let __macro_local_4bodyfMu_ = try __macro_local_4jsonfMu1_._collect(try __macro_local_4jsonfMu1_.decode((String).self, forKey: Self.__macro_local_8jsonKeysfMu0_[0]))
               if __macro_local_4bodyfMu_ == nil {
                   _ = try? Resource(json: json)
               }
@@ -608,7 +608,7 @@ struct JSONModelExpansionTests {
               return super._propertyName(for: keyPath)
           }
 
-          private static let __macro_local_8jsonKeysfMu0_ = Bindery._JSONKeyTable(["body"])
+          private static let __macro_local_8jsonKeysfMu0_ = Bindery._JSONModelKeys([["body"]])
 
           required convenience init(json: Bindery.JSONValueDecoder) throws {
               let object = try json.object()
@@ -686,7 +686,7 @@ struct JSONModelExpansionTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json._prefetching(Album.__macro_local_8jsonKeysfMu_)
-              let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: Bindery.JSONKey._member("title", tableIndex: 0)))
+              let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
               self.title = try __macro_local_4jsonfMu_._value(__macro_local_5titlefMu_)
           }
 
@@ -712,7 +712,7 @@ struct JSONModelExpansionTests {
               return nil
           }
 
-          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONKeyTable(["title"])
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["title"]])
 
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case title

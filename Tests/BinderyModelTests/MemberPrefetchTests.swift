@@ -55,7 +55,61 @@ class Truck: Vehicle {
   }
 }
 
+/// Hand-written code that keeps each element's prefetched decoder and reads them all after the
+/// loop, when every element's members have been found into the same region in turn.
+struct KeptDecoders: JSONDecodable {
+  static let keys = _JSONModelKeys([["name"], ["info", "age"]])
+  var names: [String]
+  var ages: [Int]
+
+  init(json: JSONValueDecoder) throws {
+    var kept: [JSONObjectDecoder] = []
+    for element in try json.array() { kept.append(try element.object()._prefetching(Self.keys)) }
+    names = try kept.map { try $0.decode(forKey: Self.keys[0]) }
+    ages = try kept.map { try $0.decode(forKey: Self.keys[1]) }
+  }
+}
+
+/// Keys of a large table read through a decoder that prefetched a small one: positions past
+/// the small table's end must never be read as its members.
+struct ForeignKeys: JSONDecodable {
+  static let small = _JSONModelKeys([["name"]])
+  static let large = _JSONModelKeys((0..<200).map { ["k\($0)"] } + [["name"]])
+  var name: String
+  var k150: Int?
+
+  init(json: JSONValueDecoder) throws {
+    let object = try json.object()._prefetching(Self.small)
+    name = try object.decode(forKey: Self.large[200])
+    k150 = try object.decode(forKey: Self.large[150])
+  }
+}
+
 @Suite struct MemberPrefetchTests {
+  @Test func aDecoderKeptWhileItsSiblingsAreDecodedStillReadsItsOwnObject() throws {
+    let people = try KeptDecoders(
+      json: #"[{"name": "c0", "info": {"age": 30}}, {"name": "c1", "info": {"age": 31}},"#
+        + #" {"info": {"age": 32}, "name": "c2"}]"#)
+    #expect(people.names == ["c0", "c1", "c2"])
+    #expect(people.ages == [30, 31, 32])
+  }
+
+  @Test func keysOfAnotherTableAreSearchedForNotReadByPosition() throws {
+    let value = try ForeignKeys(json: #"{"k150": 7, "name": "Ada"}"#)
+    #expect(value.name == "Ada")
+    #expect(value.k150 == 7)
+    let missing = try ForeignKeys(json: #"{"name": "Ada"}"#)
+    #expect(missing.k150 == nil)
+    // A key literal is searched for too, whatever the decoder prefetched.
+    struct Literal: JSONDecodable {
+      var name: String
+      init(json: JSONValueDecoder) throws {
+        name = try json.object()._prefetching(ForeignKeys.small).decode(forKey: "name")
+      }
+    }
+    #expect(try Literal(json: #"{"x": 1, "name": "Ada"}"#).name == "Ada")
+  }
+
   let reading = #"""
     {"sensor": "s1", "celsius": 21.5, "ok": true, "location": {"city": "Oslo", "alt": 12},
      "note": null, "samples": [{"t": 1, "v": 0.5}, {"v": 0.75, "t": 2}]}
@@ -186,9 +240,16 @@ class Truck: Vehicle {
     #expect(Set(error.problems.map(\.path.description)) == ["load", "wheels"])
   }
 
+  @Test func modelKeysShareTheFirstKeyOfTheirPaths() {
+    let keys = _JSONModelKeys([["a"], ["b", "c"], ["b", "d"], ["e"]])
+    #expect(keys.count == 4)
+    #expect(keys[1] == .path("b", "c"))
+    #expect(keys[3] == "e")
+  }
+
   @Test func aKeyTableFindsExactlyItsKeys() {
     let keys = ["", "a", "ab", "abc", "abcdefg", "abcdefgh", "abcdefghi", "id", "di", "ID"]
-    let table = _JSONKeyTable(keys)
+    let table = JSONKeyTable(keys)
     #expect(table.count == keys.count)
     for (index, key) in keys.enumerated() {
       #expect(table.index(of: key) == index)
@@ -196,6 +257,6 @@ class Truck: Vehicle {
     for missing in ["b", "abcd", "abcdefgH", "abcdefghij", "i", "Id", "\u{00E9}"] {
       #expect(table.index(of: missing) == nil)
     }
-    #expect(_JSONKeyTable(["k", "k"]).index(of: "k") == 0)
+    #expect(JSONKeyTable(["k", "k"]).index(of: "k") == 0)
   }
 }

@@ -196,7 +196,8 @@ extension _JSONValueModel where Self: Decodable {
 }
 
 extension Optional where Wrapped: JSONDecodable {
-  /// `nil` when the key is missing or its value is `null`, else the wrapped type's value.
+  /// `nil` when the key is missing or its value is `null`, else the wrapped type's value (for
+  /// a `T??`: `nil` when missing, `.some(nil)` for `null`).
   @inlinable
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
@@ -204,19 +205,36 @@ extension Optional where Wrapped: JSONDecodable {
     try Wrapped._decodeIfPresent(from: container, forKey: key)
   }
 
-  /// `nil` when the key is missing or its value is `null`, else the wrapped type's value.
+  /// `nil` when the key is missing, the innermost `nil` for `null`, else the wrapped type's
+  /// value: how a `T??` property tells a missing key from `null`.
   @inlinable
   public static func _decodeIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Self? {
-    try Wrapped._decodeIfPresent(from: container, forKey: key)
+    guard container.contains(key) else { return nil }
+    return .some(try _decodeMember(from: container, forKey: key))
   }
 
-  /// `nil` for a `null` element, else the wrapped type's value.
+  /// The innermost `nil` for `null`, else the wrapped type's value.
+  @inlinable
+  static func _decodeMember<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> Self {
+    if Wrapped._valueForMissingKey != nil {
+      return .some(try Wrapped._decode(from: container, forKey: key))
+    }
+    if try container.decodeNil(forKey: key) { return nil }
+    return .some(try Wrapped._decode(from: container, forKey: key))
+  }
+
+  /// The innermost `nil` for a `null` element, else the wrapped type's value.
   @inlinable
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Self
   {
+    if Wrapped._valueForMissingKey != nil {
+      return .some(try Wrapped._decodeElement(from: &container))
+    }
     if try container.decodeNil() { return nil }
     return try Wrapped._decodeElement(from: &container)
   }

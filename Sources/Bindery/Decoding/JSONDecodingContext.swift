@@ -42,6 +42,9 @@ final class JSONDecodingContext {
     /// for a missing key. Nested objects use the regions above their parent's.
     var members: UnsafeMutablePointer<UInt32>?
     var memberCapacity = 0
+    /// How many prefetches this decode has made (wrapping, never 0): the number each region
+    /// is stamped with.
+    var prefetches: UInt32 = 0
   }
 
   init(document: JSONDocument, options: JSONDecodingOptions) {
@@ -96,19 +99,34 @@ final class JSONDecodingContext {
   }
 
   /// Finds, in one pass over the object at tape index `object`, the member of every key of
-  /// `table`, and keeps them in the member region starting at `base`.
-  func prefetch(_ table: _JSONKeyTable, object: Int, at base: Int) {
-    if base + table.count > state.pointee.memberCapacity { growMembers(to: base + table.count) }
-    guard let members = state.pointee.members else { return }
-    reader.prefetch(table, object: object, into: members + base)
+  /// `table`, and keeps them in the member region starting at `base`: first the number of
+  /// this prefetch in the decode (which says whose members the region holds), then one entry
+  /// per key. Returns that number, for ``prefetchedMember(region:position:prefetch:)``.
+  func prefetch(_ table: JSONKeyTable, object: Int, at base: Int) -> UInt32 {
+    let end = base + Self.regionSize(for: table)
+    if end > state.pointee.memberCapacity { growMembers(to: end) }
+    state.pointee.prefetches &+= 1
+    if state.pointee.prefetches == 0 { state.pointee.prefetches = 1 }
+    let number = state.pointee.prefetches
+    guard let members = state.pointee.members else { return number }
+    members[base] = number
+    reader.prefetch(table, object: object, into: members + base + 1)
+    return number
   }
 
-  /// The tape index of the member found for a key by ``prefetch(_:object:at:)``, or `nil`.
-  @inline(__always)
-  func prefetched(at position: Int) -> Int? {
-    guard let members = state.pointee.members else { return nil }
-    let stored = Int(members[position])
-    return stored == 0 ? nil : stored - 1
+  /// The member region a prefetch of `table` takes.
+  static func regionSize(for table: JSONKeyTable) -> Int { table.count + 1 }
+
+  /// The tape index of the member found for key `position` by the prefetch numbered
+  /// `prefetch` into the region at `base`: -1 for a missing key, -2 when a later prefetch has
+  /// reused the region (a decoder kept while its siblings were decoded), so that the key must
+  /// be searched for.
+  ///
+  /// The caller checks that `position` is within the table of that prefetch.
+  @usableFromInline @inline(__always)
+  func prefetchedMember(region base: Int, position: Int, prefetch: UInt32) -> Int {
+    guard let members = state.pointee.members, members[base] == prefetch else { return -2 }
+    return Int(members[base + 1 + position]) - 1
   }
 
   private func growMembers(to needed: Int) {

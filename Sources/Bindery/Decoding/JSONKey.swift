@@ -11,8 +11,10 @@ public struct JSONKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
   }
 
   @usableFromInline let storage: Storage
-  /// The position of the key (or of a single path's first key) in the ``_JSONKeyTable`` the
-  /// decoder prefetched, or -1.
+  /// The ``_JSONModelKeys`` table this key was made by, or `nil`: a decoder that prefetched
+  /// that table finds the key's first member at ``tableIndex``.
+  @usableFromInline let table: ObjectIdentifier?
+  /// The position of the key (or of a single path's first key) in ``table``, or -1.
   @usableFromInline let tableIndex: Int
   /// ``tableIndex`` for a single key, else -1: the value is then the member found, with no
   /// further step.
@@ -24,43 +26,17 @@ public struct JSONKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
   @inlinable
   public init(_ key: String) {
     storage = .single(key)
+    table = nil
     tableIndex = -1
     directIndex = -1
   }
 
-  @usableFromInline
-  init(_ key: String, tableIndex: Int) {
-    storage = .single(key)
-    self.tableIndex = tableIndex
-    directIndex = tableIndex
-  }
-
-  init(path components: [String], tableIndex: Int) {
+  /// A key of a ``_JSONModelKeys`` table.
+  init(path components: [String], table: ObjectIdentifier, position: Int) {
     storage = components.count == 1 ? .single(components[0]) : .paths([components])
-    self.tableIndex = tableIndex
-    directIndex = components.count == 1 ? tableIndex : -1
-  }
-
-  /// For generated code: one key that a decoder prefetching a key table finds at once
-  /// (`table.keys[tableIndex]` must be `key`); a decoder that did not prefetch searches for it.
-  ///
-  /// - Parameters:
-  ///   - key: The member name.
-  ///   - tableIndex: Its position in the model's key table.
-  /// - Returns: The key.
-  @inlinable
-  public static func _member(_ key: String, tableIndex: Int) -> JSONKey {
-    JSONKey(key, tableIndex: tableIndex)
-  }
-
-  /// For generated code: a nested path whose first key a prefetching decoder finds at once.
-  ///
-  /// - Parameters:
-  ///   - components: The keys from the outer object inwards; at least one.
-  ///   - tableIndex: The position of the first key in the model's key table.
-  /// - Returns: The key.
-  public static func _member(path components: [String], tableIndex: Int) -> JSONKey {
-    JSONKey(path: components, tableIndex: tableIndex)
+    self.table = table
+    tableIndex = position
+    directIndex = components.count == 1 ? position : -1
   }
 
   /// One key, taken literally.
@@ -69,6 +45,7 @@ public struct JSONKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
   @inlinable
   public init(stringLiteral value: String) {
     storage = .single(value)
+    table = nil
     tableIndex = -1
     directIndex = -1
   }
@@ -91,6 +68,7 @@ public struct JSONKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
 
   init(storage: Storage) {
     self.storage = storage
+    table = nil
     tableIndex = -1
     directIndex = -1
   }

@@ -31,8 +31,14 @@ public struct JSONObjectDecoder {
   @usableFromInline var context: JSONDecodingContext { contextReference.context }
   @usableFromInline let index: Int
   @usableFromInline var scope: JSONDecodingScope
-  /// Where the members found by ``_prefetching(_:)`` are kept, or -1.
+  /// Where the members found by ``_prefetching(_:)`` are kept in the context, or -1.
   @usableFromInline var memberBase = -1
+  /// The table prefetched, whose keys ``memberBase`` holds the members of.
+  @usableFromInline var memberTable: ObjectIdentifier?
+  /// The number of keys of that table.
+  @usableFromInline var memberCount = 0
+  /// The number of the prefetch that filled the region, to tell when it has been reused.
+  @usableFromInline var memberPrefetch: UInt32 = 0
 
   init(context: JSONDecodingContext, index: Int, scope: JSONDecodingScope) {
     self.init(reference: ContextReference(context), index: index, scope: scope)
@@ -46,21 +52,38 @@ public struct JSONObjectDecoder {
   }
 
   /// For generated code: the same decoder, having found in one pass over the object the member
-  /// of every key in `table`; keys made with `JSONKey._member(_:tableIndex:)` are then read
-  /// without a search.
+  /// of every key of `keys`; keys taken from `keys` are then read without a search.
   ///
-  /// Generated initializers call this first. Keys that are not in the table (or made without
-  /// a table index) are searched for as usual.
+  /// Generated initializers call this first. Other keys (literals, keys of another table) are
+  /// searched for as usual.
   ///
-  /// - Parameter table: The keys the model reads.
+  /// - Parameter keys: The keys the model reads.
   /// - Returns: The decoder.
-  public func _prefetching(_ table: _JSONKeyTable) -> JSONObjectDecoder {
+  @_documentation(visibility: private)
+  public func _prefetching(_ keys: _JSONModelKeys) -> JSONObjectDecoder {
     var copy = self
-    copy.memberBase = scope.memberTop
-    let (index, base) = (index, scope.memberTop)
-    contextReference.withContext { $0.prefetch(table, object: index, at: base) }
-    copy.scope.memberTop += table.count
+    let (index, base, table) = (index, scope.memberTop, keys.table)
+    copy.memberBase = base
+    copy.memberTable = ObjectIdentifier(table)
+    copy.memberCount = table.count
+    copy.memberPrefetch = contextReference.withContext {
+      $0.prefetch(table, object: index, at: base)
+    }
+    copy.scope.memberTop += JSONDecodingContext.regionSize(for: table)
     return copy
+  }
+
+  /// The tape index of the member prefetched for `key` (a table position of its first key):
+  /// -1 for a missing key, -2 when the key is not one of the prefetched table's (or the
+  /// member region has since been reused for another object), so it must be searched for.
+  @inlinable @inline(__always)
+  func prefetched(_ key: JSONKey, position: Int) -> Int {
+    guard memberBase >= 0, key.table == memberTable, position >= 0, position < memberCount
+    else { return -2 }
+    let (base, prefetch) = (memberBase, memberPrefetch)
+    return contextReference.withContext {
+      $0.prefetchedMember(region: base, position: position, prefetch: prefetch)
+    }
   }
 
   /// The object as a cursor over the document.
@@ -114,15 +137,19 @@ public struct JSONObjectDecoder {
     case notObject(Int)
   }
 
-  func locate(_ path: [String], tableIndex: Int = -1) -> Location {
+  func locate(_ path: [String], first: JSONKey? = nil) -> Location {
     var object = index
     for (position, key) in path.enumerated() {
-      let found =
-        position == 0
-        ? (tableIndex >= 0 && memberBase >= 0
-          ? context.prefetched(at: memberBase + tableIndex)
-          : context.lookUp(key, in: object, slot: scope.depth))
-        : context.lookUp(key, in: object, slot: nil)
+      var found: Int?
+      if position == 0 {
+        let member = first.map { prefetched($0, position: $0.tableIndex) } ?? -2
+        found =
+          member == -2
+          ? context.lookUp(key, in: object, slot: scope.depth)
+          : (member >= 0 ? member : nil)
+      } else {
+        found = context.lookUp(key, in: object, slot: nil)
+      }
       guard let value = found else {
         return .missing(object: object, key: key)
       }
@@ -139,16 +166,15 @@ public struct JSONObjectDecoder {
   func locate(_ key: JSONKey) -> Location {
     switch key.storage {
     case .single(let name):
-      if key.directIndex >= 0, memberBase >= 0 {
-        if let value = context.prefetched(at: memberBase + key.directIndex) { return .found(value) }
-        return .missing(object: index, key: name)
-      }
+      let member = prefetched(key, position: key.directIndex)
+      if member >= 0 { return .found(member) }
+      if member == -1 { return .missing(object: index, key: name) }
       if let value = context.lookUp(name, in: index, slot: scope.depth) { return .found(value) }
       return .missing(object: index, key: name)
     case .paths(let paths):
       var first: Location?
       for (position, path) in paths.enumerated() {
-        let location = locate(path, tableIndex: position == 0 ? key.tableIndex : -1)
+        let location = locate(path, first: position == 0 ? key : nil)
         if case .found = location { return location }
         if first == nil { first = location }
       }
@@ -180,13 +206,11 @@ public struct JSONObjectDecoder {
     -> JSONValueDecoder
   {
     // The common cases first: one key, present.
-    if key.directIndex >= 0, memberBase >= 0 {
-      let position = memberBase + key.directIndex
-      if let value = contextReference.withContext({ $0.prefetched(at: position) }) {
-        return JSONValueDecoder(reference: contextReference, index: value, scope: scope)
-      }
+    let member = prefetched(key, position: key.directIndex)
+    if member >= 0 {
+      return JSONValueDecoder(reference: contextReference, index: member, scope: scope)
     }
-    if key.tableIndex < 0, case .single(let name) = key.storage,
+    if key.table == nil, case .single(let name) = key.storage,
       let value = context.lookUp(name, inSlot: scope.depth, object: index)
     {
       return JSONValueDecoder(reference: contextReference, index: value, scope: scope)
@@ -203,18 +227,27 @@ public struct JSONObjectDecoder {
     }
   }
 
+  /// The value's decoder, `null` included, or `nil` when the key (or an object on its path)
+  /// is missing or null.
+  @usableFromInline
+  func present(_ key: JSONKey) throws(JSONDecodingProblem) -> JSONValueDecoder? {
+    switch locate(key) {
+    case .found(let value):
+      return JSONValueDecoder(reference: contextReference, index: value, scope: scope)
+    case .missing, .null: return nil
+    case .notObject(let value):
+      throw context.problem(.typeMismatch, at: value, expected: "an object")
+    }
+  }
+
   /// The value's decoder, or `nil` when the key (or an object on its path) is missing or null.
   @usableFromInline
   func optional(_ key: JSONKey) throws(JSONDecodingProblem) -> JSONValueDecoder? {
-    if key.directIndex >= 0, memberBase >= 0 {
-      let position = memberBase + key.directIndex
-      let found = contextReference.withContext { context -> Int? in
-        guard let value = context.prefetched(at: position), context.tape[value].kind != .null
-        else { return nil }
-        return value
-      }
-      guard let found else { return nil }
-      return JSONValueDecoder(reference: contextReference, index: found, scope: scope)
+    let member = prefetched(key, position: key.directIndex)
+    if member != -2 {
+      guard member >= 0, contextReference.withContext({ $0.tape[member].kind != .null })
+      else { return nil }
+      return JSONValueDecoder(reference: contextReference, index: member, scope: scope)
     }
     switch locate(key) {
     case .found(let value):
@@ -246,11 +279,19 @@ public struct JSONObjectDecoder {
   /// - Throws: A ``JSONDecodingProblem`` for a missing key or a bad value.
   @inlinable
   public func decode<T: JSONDecodable>(_ type: T.Type = T.self, forKey key: JSONKey) throws -> T {
+    // An optional type inferred for `T` reads as an optional property does.
+    if let missing = T._valueForMissingKey {
+      guard let value = try present(key) else { return missing }
+      return try T(json: value)
+    }
     let value = try required(key, expected: "\(T.self)")
     return try T(json: value)
   }
 
   /// Decodes an optional value: `nil` when the key is missing or its value is `null`.
+  ///
+  /// A doubly optional type tells the two apart: a `T??` is `nil` for a missing key and
+  /// `.some(nil)` for `null`.
   ///
   /// - Parameters:
   ///   - type: The optional type.
@@ -259,6 +300,10 @@ public struct JSONObjectDecoder {
   /// - Throws: A ``JSONDecodingProblem`` for a bad value.
   @inlinable
   public func decode<T: JSONDecodable>(_ type: T?.Type, forKey key: JSONKey) throws -> T? {
+    if T._valueForMissingKey != nil {
+      guard let value = try present(key) else { return nil }
+      return try T(json: value)
+    }
     guard let value = try optional(key) else { return nil }
     return try T(json: value)
   }

@@ -189,12 +189,19 @@ extension JSONValue: JSONDecodable, JSONEncodable {
 extension Optional: JSONDecodable where Wrapped: JSONDecodable {
   /// Reads `null` as `nil`, anything else as the wrapped type.
   ///
+  /// `null` is the innermost `nil`: a `T??` reads it as `.some(nil)`, and only a missing key
+  /// (which a property's decode tells apart) is the outer `nil`.
+  ///
   /// - Parameter json: The JSON value.
   /// - Throws: The wrapped type's problems.
   @inlinable
   public init(json: JSONValueDecoder) throws {
-    self = json.isNull ? nil : try Wrapped(json: json)
+    self = json.isNull && Wrapped._valueForMissingKey == nil ? nil : try Wrapped(json: json)
   }
+
+  /// `nil`: a missing key of an optional property is `nil`.
+  @inlinable
+  public static var _valueForMissingKey: Self? { .some(nil) }
 }
 
 extension Optional: JSONEncodable where Wrapped: JSONEncodable {

@@ -35,4 +35,15 @@ public protocol JSONDecodable {
 
   /// Reads the next element of a Codable container; see ``_decode(from:forKey:)``.
   static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws -> Self
+
+  /// The value of a missing key, for types that have one: `nil` of an `Optional` (so a `T??`
+  /// tells a missing key from `null`); `nil` for every other type, whose missing key is a
+  /// problem.
+  static var _valueForMissingKey: Self? { get }
+}
+
+extension JSONDecodable {
+  /// No value for a missing key: it is a problem.
+  @inlinable
+  public static var _valueForMissingKey: Self? { nil }
 }

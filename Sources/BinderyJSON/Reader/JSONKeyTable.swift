@@ -1,18 +1,18 @@
 /// The keys a model reads from its object, known before any JSON arrives, so that one pass over
 /// an object finds every member the model needs.
 ///
-/// For generated code: `@JSONModel` initializers keep one table per model type and name each
-/// key by its position in it. Without the table a model asks for its keys one by one, and each
-/// search must also prove that the object repeats no key; with it, every member is matched
-/// once, in input order, and a repeated key simply follows the document's
+/// `@JSONModel` initializers keep one table per model type (in `Bindery`'s `_JSONModelKeys`)
+/// and name each key by its position in it. Without the table a model asks for its keys one by
+/// one, and each search must also prove that the object repeats no key; with it, every member
+/// is matched once, in input order, and a repeated key simply follows the document's
 /// ``JSONReadingOptions/duplicateKeys`` policy.
 ///
 /// A table is immutable once made and safe to share between threads.
-public final class _JSONKeyTable: @unchecked Sendable {
+package final class JSONKeyTable: @unchecked Sendable {
   // @unchecked: the buffers below are written only in `init` and freed in `deinit`.
 
   /// The keys, in the order given.
-  public let keys: [String]
+  package let keys: [String]
   /// Every key's UTF-8, one after another, then eight bytes of padding: a short key is
   /// compared as one masked eight-byte load.
   private let bytes: UnsafeMutablePointer<UInt8>
@@ -26,7 +26,7 @@ public final class _JSONKeyTable: @unchecked Sendable {
   /// Makes a table of distinct keys; a repeated key keeps its first position.
   ///
   /// - Parameter keys: The keys, as the model's initializer will name them.
-  public init(_ keys: [String]) {
+  package init(_ keys: [String]) {
     self.keys = keys
     let total = keys.reduce(0) { $0 + $1.utf8.count }
     bytes = .allocate(capacity: total + 8)
@@ -62,13 +62,13 @@ public final class _JSONKeyTable: @unchecked Sendable {
   }
 
   /// The number of keys.
-  public var count: Int { keys.count }
+  package var count: Int { keys.count }
 
   /// The position of `key` in the table.
   ///
   /// - Parameter key: A key.
   /// - Returns: Its position, or `nil` when the table does not hold it.
-  public func index(of key: String) -> Int? {
+  package func index(of key: String) -> Int? {
     var key = key
     let found = key.withUTF8 { find($0) }
     return found >= 0 ? found : nil

@@ -1,7 +1,7 @@
 /// The one hash-table design behind member lookup: a power-of-two array of 32-bit slots, each
 /// 0 (empty) or an item number + 1, probed linearly from the slot a key's fingerprint picks.
 ///
-/// ``_JSONKeyTable`` keeps a model's keys in one; ``MemberSearch`` builds a temporary one over
+/// ``JSONKeyTable`` keeps a model's keys in one; ``MemberSearch`` builds a temporary one over
 /// an object's keys to prove that none repeats. The caller owns the slots' memory and says
 /// what an item's key is through `matches`.
 struct FingerprintSlots {

@@ -288,7 +288,7 @@ package struct TapeReader {
   /// first, so an object whose keys come in the table's order costs one comparison per member.
   /// A key the object repeats follows the document's duplicate-key policy.
   package func prefetch(
-    _ table: _JSONKeyTable, object: Int, into members: UnsafeMutablePointer<UInt32>
+    _ table: JSONKeyTable, object: Int, into members: UnsafeMutablePointer<UInt32>
   ) {
     let count = table.count
     members.update(repeating: 0, count: count)
