@@ -465,6 +465,28 @@ enum ClosedUnion: Equatable {
         == (try ContainerEvent(json: data)))
   }
 
+  @Test func binderyDecoderReportsABadNestedValueOnce() throws {
+    let badAvatar = Self.event.replacingOccurrences(
+      of: #""avatar_url": "https://avatars.githubusercontent.com/u/665991""#,
+      with: #""avatar_url": 12"#)
+    let error = try #require(throws: DecodingError.self) {
+      try BinderyDecoder().decode(ContainerEvent.self, from: Data(badAvatar.utf8))
+    }
+    let context = try #require(Self.context(of: error))
+    #expect(context.codingPath.map(\.stringValue) == ["author", "avatar_url"])
+    let report = try #require(context.underlyingError as? JSONDecodingError)
+    #expect(report.problems.map(\.path.description) == ["author.avatar_url"])
+    // Two levels down, inside an array, the same.
+    let badLogin = Self.event.replacingOccurrences(
+      of: #"{"login": "b", "avatar_url": null}"#, with: #"{"login": 5}"#)
+    let deeper = try #require(throws: DecodingError.self) {
+      try BinderyDecoder().decode(ContainerEvent.self, from: Data(badLogin.utf8))
+    }
+    let deeperReport = try #require(
+      Self.context(of: deeper)?.underlyingError as? JSONDecodingError)
+    #expect(deeperReport.problems.map(\.path.description) == ["commits[1].login"])
+  }
+
   static func context(of error: DecodingError) -> DecodingError.Context? {
     switch error {
     case .dataCorrupted(let context), .keyNotFound(_, let context),

@@ -196,6 +196,9 @@ final class JSONDecodingContext {
   func record(_ error: any Error, at index: Int) {
     switch error {
     case is RecordedFailure: return
+    case let error as DecodingError where bridgesToDecodingError && error.carriesReport:
+      // Thrown by a nested model's failed property in first-error mode, after recording it.
+      return
     case let problem as JSONDecodingProblem: problems.append(problem)
     case let report as JSONDecodingError:
       problems.append(contentsOf: report.problems)
@@ -210,6 +213,19 @@ final class JSONDecodingContext {
     let taken = Array(problems[mark...])
     problems.removeSubrange(mark...)
     return taken
+  }
+}
+
+extension DecodingError {
+  /// Whether the error stands for a model decode's report (its underlying error), as the
+  /// errors a bridged decode throws do.
+  var carriesReport: Bool {
+    switch self {
+    case .dataCorrupted(let context), .keyNotFound(_, let context),
+      .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return context.underlyingError is JSONDecodingError
+    @unknown default: return false
+    }
   }
 }
 
