@@ -33,6 +33,8 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    // AsyncHTTPClient's decompression error, named by the transport that enables it.
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
     // Tests only: an in-process HTTP server on 127.0.0.1 for BinderyRemote's tests.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
@@ -68,6 +70,7 @@ let package = Package(
       dependencies: [
         "BinderyRemote",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
       ],
       swiftSettings: strictSettings
     ),

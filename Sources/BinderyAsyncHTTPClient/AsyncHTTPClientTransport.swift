@@ -3,11 +3,15 @@ public import BinderyRemote
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOPosix
 
 /// Sends ``ResourceClient``'s requests with AsyncHTTPClient (SwiftNIO), the transport to use on
 /// Linux servers: a connection pool shared by every request, bodies streamed and stopped as
 /// soon as they pass the limit, and exact timeouts.
+///
+/// Compressed bodies are inflated, as `URLSession` does: a request that sends
+/// `Accept-Encoding: gzip` gets the JSON, and the body limit applies to the inflated size.
 ///
 /// ```swift
 /// let client = ResourceClient(
@@ -32,14 +36,22 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
   static var sharedConfiguration: HTTPClient.Configuration {
     var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
     configuration.connectionPool.retryConnectionEstablishment = false
+    configuration.decompression = .enabled(limit: .ratio(maxInflation))
     return configuration
   }
+
+  /// How many times its compressed size a body may inflate to. Deeply repetitive JSON inflates
+  /// 20 to 50 times; a body past this is refused as a decompression bomb, before the body limit
+  /// would be reached.
+  static let maxInflation = 200
 
   /// A transport over a client of your own, which you shut down when you are done with it.
   ///
   /// Configure it with `redirectConfiguration: .disallow`, so that ``ResourceClient`` follows
   /// redirects with the same rules as with every other transport (credentials kept to their
-  /// origin, a hop limit of its configuration).
+  /// origin, a hop limit of its configuration), and with
+  /// `decompression: .enabled(limit: .ratio(200))`, so that a compressed body reaches the
+  /// decoder inflated, as with every other transport.
   ///
   /// - Parameter client: The client.
   public init(client: HTTPClient) {
@@ -109,7 +121,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         let key = name.lowercased()
         headers[key] = headers[key].map { $0 + ", " + value } ?? value
       }
-      if let length = headers["content-length"].flatMap(Int.init), length > limit {
+      // A compressed body's length says nothing of its inflated size: only the inflated
+      // bytes below count against the limit.
+      if headers["content-encoding"] == nil,
+        let length = headers["content-length"].flatMap(Int.init), length > limit
+      {
         return .failure(
           RemoteError(
             .bodyTooLarge, url: request.url, status: status, headers: headers,
@@ -140,6 +156,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
   /// The category of an AsyncHTTPClient or SwiftNIO error.
   static func kind(of error: any Error) -> RemoteError.Kind {
     if error is CancellationError { return .cancelled }
+    if let inflation = error as? NIOHTTPDecompression.DecompressionError, inflation == .limit {
+      return .bodyTooLarge
+    }
     if let client = error as? HTTPClientError {
       switch client {
       case .cancelled, .requestStreamCancelled: return .cancelled
@@ -155,6 +174,14 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
   /// A failure in words, with what to try.
   static func cause(of error: any Error) -> String {
+    if let inflation = error as? NIOHTTPDecompression.DecompressionError {
+      return inflation == .limit
+        ? "the compressed body inflates to more than \(maxInflation) times its size"
+        : "the compressed body is corrupt (\(inflation))"
+    }
+    if error is NIOHTTPDecompression.ExtraDecompressionError {
+      return "the compressed body is corrupt (\(error))"
+    }
     if let client = error as? HTTPClientError {
       switch client {
       case .remoteConnectionClosed:
