@@ -18,8 +18,8 @@ struct ReadingFlags: ParsableArguments {
   @Flag(help: "Skip an anti-XSSI prefix: )]}'")
   var allowXssiPrefix = false
 
-  @Flag(help: "Reject objects with duplicate keys.")
-  var rejectDuplicateKeys = false
+  @Option(help: "Which value a key repeated in one object keeps: first, last or reject.")
+  var duplicateKeys: DuplicateKeys = .first
 
   @Option(help: "The deepest nesting of arrays and objects accepted.")
   var maxDepth = 512
@@ -35,7 +35,20 @@ struct ReadingFlags: ParsableArguments {
       allowsJSONP: jsonp,
       allowsAntiXSSIPrefix: allowXssiPrefix,
       allowsByteOrderMark: allowBom,
-      duplicateKeys: rejectDuplicateKeys ? .reject : .lastWins,
+      duplicateKeys: duplicateKeys.policy,
       maxDepth: maxDepth)
+  }
+}
+
+/// The values of `--duplicate-keys`.
+enum DuplicateKeys: String, ExpressibleByArgument, CaseIterable {
+  case first, last, reject
+
+  var policy: JSONReadingOptions.DuplicateKeyPolicy {
+    switch self {
+    case .first: .firstWins
+    case .last: .lastWins
+    case .reject: .reject
+    }
   }
 }

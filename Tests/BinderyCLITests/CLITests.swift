@@ -135,7 +135,25 @@ struct CLITests {
     #expect(limited.status == 1)
     #expect(limited.error.contains("nested deeper than 10 levels"))
     #expect(
-      try Self.run(["validate", "--reject-duplicate-keys", "-"], input: #"{"a":1,"a":2}"#).status
-        == 1)
+      try Self.run(["validate", "--duplicate-keys", "reject", "-"], input: #"{"a":1,"a":2}"#)
+        .status == 1)
+  }
+
+  @Test(arguments: [
+    (nil, "1", #"{"a":1,"b":{"c":3}}"#), ("first", "1", #"{"a":1,"b":{"c":3}}"#),
+    ("last", "2", #"{"a":2,"b":{"c":4}}"#),
+  ])
+  func aRepeatedKeyFollowsThePolicyInEveryCommand(policy: String?, a: String, formatted: String)
+    throws
+  {
+    let input = #"{"a": 1, "b": {"c": 3, "c": 4}, "a": 2}"#
+    let flags = policy.map { ["--duplicate-keys", $0] } ?? []
+    let query = try Self.run(["query"] + flags + ["a", "-"], input: input)
+    #expect(query.output == a + "\n")
+    let format = try Self.run(["format", "--compact"] + flags + ["-"], input: input)
+    #expect(format.output == formatted + "\n")
+    let rejected = try Self.run(["query", "--duplicate-keys", "reject", "a", "-"], input: input)
+    #expect(rejected.status == 1)
+    #expect(rejected.error.contains("<stdin>:1:"))
   }
 }

@@ -152,9 +152,15 @@ struct WriterFromCursorTests {
       parsing: "{a: [0x1F, .5, {}], b: {c: 'it\"s', c: +2}}", options: .json5)
     var writer = JSONWriter()
     try writer.value(document.root)
+    // A repeated key is written once, with the value the policy picks (the first by default).
     #expect(
-      String(decoding: try writer.finish(), as: UTF8.self)
-        == #"{"a":[31,0.5,{}],"b":{"c":"it\"s","c":2}}"#)
+      String(decoding: try writer.finish(), as: UTF8.self) == #"{"a":[31,0.5,{}],"b":{"c":"it\"s"}}"#)
+    var json5 = JSONReadingOptions.json5
+    json5.duplicateKeys = .lastWins
+    var last = JSONWriter()
+    try last.value(
+      JSONDocument(parsing: "{c: 1, a: [{k: 1, k: 2, j: 3}], c: 2}", options: json5).root)
+    #expect(String(decoding: try last.finish(), as: UTF8.self) == #"{"c":2,"a":[{"k":2,"j":3}]}"#)
     var subtree = JSONWriter()
     try subtree.value(document.root.member("a"))
     #expect(String(decoding: try subtree.finish(), as: UTF8.self) == "[31,0.5,{}]")

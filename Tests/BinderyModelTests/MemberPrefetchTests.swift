@@ -154,12 +154,12 @@ struct ForeignKeys: JSONDecodable {
     let json =
       #"{"sensor": "first", "celsius": 1, "ok": true, "location": {"city": "A"},"#
       + #" "sensor": "last", "celsius": 2}"#
-    let lastWins = try SensorReading(json: json)
+    let lastWins = try SensorReading(
+      json: json,
+      options: JSONDecodingOptions(reading: JSONReadingOptions(duplicateKeys: .lastWins)))
     #expect(lastWins.sensor == "last")
     #expect(lastWins.celsius == 2)
-    let firstWins = try SensorReading(
-      json: json,
-      options: JSONDecodingOptions(reading: JSONReadingOptions(duplicateKeys: .firstWins)))
+    let firstWins = try SensorReading(json: json)
     #expect(firstWins.sensor == "first")
     #expect(firstWins.celsius == 1)
     #expect(throws: JSONDecodingError.self) {
@@ -171,11 +171,11 @@ struct ForeignKeys: JSONDecodable {
 
   @Test func dictionariesFollowTheDocumentPolicyToo() throws {
     let json = #"{"a": 1, "b": 2, "a": 3}"#
-    #expect(try [String: Int](json: json) == ["a": 3, "b": 2])
-    let firstWins = try [String: Int](
+    #expect(try [String: Int](json: json) == ["a": 1, "b": 2])
+    let lastWins = try [String: Int](
       json: json,
-      options: JSONDecodingOptions(reading: JSONReadingOptions(duplicateKeys: .firstWins)))
-    #expect(firstWins == ["a": 1, "b": 2])
+      options: JSONDecodingOptions(reading: JSONReadingOptions(duplicateKeys: .lastWins)))
+    #expect(lastWins == ["a": 3, "b": 2])
   }
 
   @Test func escapedKeysMatch() throws {

@@ -8,7 +8,7 @@
 private let optionSets: [JSONReadingOptions] = [
   .strict,
   .json5,
-  .allowEscapedApostrophe,
+  JSONReadingOptions(allowsEscapedApostrophe: true, duplicateKeys: .lastWins),
   JSONReadingOptions(allowsJSONP: true, allowsAntiXSSIPrefix: true, allowsByteOrderMark: true),
   JSONReadingOptions(invalidUnicode: .replace, duplicateKeys: .reject, maxDepth: 16),
   JSONReadingOptions(
@@ -30,6 +30,13 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let value = document.root.value()
   var writing = JSONWritingOptions(nonFiniteNumbers: .literals)
   writing.maxDepth = .max
+  // Writing the document from its cursor follows the same duplicate-key policy as the value.
+  var streamed = JSONWriter(options: writing)
+  guard (try? streamed.value(document.root)) != nil, let fromCursor = try? streamed.finish(),
+    let fromValue = try? value.jsonBytes(options: writing), fromCursor == fromValue
+  else {
+    fatalError("the cursor and the value it reads were written differently")
+  }
   // The writer's escaping paths: slashes and non-ASCII as escapes, chosen by the high bits.
   writing.escapesSlashes = selector & 0x40 != 0
   writing.asciiOnly = selector & 0x80 != 0
@@ -78,7 +85,7 @@ private func walk(_ cursor: JSONCursor) {
   case .object:
     guard let members = try? cursor.members() else { fatalError("an object has no members") }
     // Member lookup must pick the member a plain scan picks under the document's policy.
-    let lastWins = cursor.document.options.duplicateKeys != .firstWins
+    let lastWins = cursor.document.options.duplicateKeys == .lastWins
     var chosen: [String: Int] = [:]
     for member in members where lastWins || chosen[member.key] == nil {
       chosen[member.key] = member.value.offset

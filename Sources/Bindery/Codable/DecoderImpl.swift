@@ -553,15 +553,12 @@ extension Dictionary: TapeDecodable where Key == String, Value: Decodable {
       throw impl.mismatch([String: Value].self, at: index) { makeCodingPath(parent, key) }
     }
     let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
-    let firstWins = impl.document.options.duplicateKeys != .lastWins
     let reader = impl.reader
     var result = [String: Value](minimumCapacity: entry.count)
-    try reader.forEachMember(of: index) { keyIndex, valueIndex in
+    try reader.forEachDistinctMember(of: index) { keyIndex, valueIndex in
       let name = reader.string(reader.tape[keyIndex])
-      if !(firstWins && result[name] != nil) {
-        result[name] = try impl.collecting(
-          Value.self, at: valueIndex, parent: node, key: StringKey(name))
-      }
+      result[name] = try impl.collecting(
+        Value.self, at: valueIndex, parent: node, key: StringKey(name))
     }
     return result
   }

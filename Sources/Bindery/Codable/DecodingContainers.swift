@@ -28,10 +28,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     case .convertFromSnakeCase, .custom:
       var map: [String: Int] = [:]
       var order: [String] = []
-      let firstWins = impl.document.options.duplicateKeys == .firstWins
+      // Keys that convert to one name repeat it: the document's policy picks, as for keys
+      // repeated as written.
+      let laterWins = impl.document.options.duplicateKeys.laterMemberWins
       let path = node?.path ?? []
       let reader = impl.reader
-      reader.forEachMember(of: object) { keyIndex, valueIndex in
+      reader.forEachDistinctMember(of: object) { keyIndex, valueIndex in
         let raw = reader.string(reader.tape[keyIndex])
         let name: String
         if case .custom(let closure) = impl.settings.key {
@@ -39,8 +41,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         } else {
           name = KeyCase.camelCase(fromSnakeCase: raw)
         }
-        if map[name] == nil { order.append(name) }
-        if !(firstWins && map[name] != nil) { map[name] = valueIndex }
+        if map[name] == nil {
+          order.append(name)
+          map[name] = valueIndex
+        } else if laterWins {
+          map[name] = valueIndex
+        }
       }
       converted = ConvertedKeys(indices: map, order: order)
     }
@@ -50,10 +56,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   var allKeys: [Key] {
     if let converted { return converted.order.compactMap { Key(stringValue: $0) } }
-    var seen = Set<String>()
     var keys: [Key] = []
-    for name in impl.reader.keys(of: object) {
-      if seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+    let reader = impl.reader
+    reader.forEachDistinctMember(of: object) { keyIndex, _ in
+      if let key = Key(stringValue: reader.string(reader.tape[keyIndex])) { keys.append(key) }
     }
     return keys
   }

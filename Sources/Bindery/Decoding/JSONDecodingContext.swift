@@ -89,13 +89,36 @@ final class JSONDecodingContext {
   /// The tape index of `key`'s value in `object`, continuing the search state of `slot` when it
   /// belongs to the same object.
   func lookUp(_ key: String, in object: Int, slot: Int?) -> Int? {
-    guard let slot else { return reader.member(key, of: object) }
+    guard let slot else {
+      var repeated = -1
+      let found = reader.member(key, of: object, repeated: &repeated)
+      if repeated >= 0 { noteRepeatedKey(repeated) }
+      return found
+    }
     return lookUp(key, inSlot: slot, object: object)
   }
 
   /// ``lookUp(_:in:slot:)`` with a slot: the path every property read takes.
   func lookUp(_ key: String, inSlot slot: Int, object: Int) -> Int? {
-    state.pointee.slots.member(key, in: object, slot: slot, reader: reader)
+    let found = state.pointee.slots.member(key, in: object, slot: slot, reader: reader)
+    let repeated = state.pointee.slots.repeated(inSlot: slot)
+    if repeated >= 0 { noteRepeatedKey(repeated) }
+    return found
+  }
+
+  /// Records that the duplicate-key policy chose between members with the key at tape index
+  /// `key`: a warning in the report, once per key of an object.
+  func noteRepeatedKey(_ key: Int) {
+    let path = warningPath(at: key)
+    guard !warnings.contains(where: { $0.kind == .repeatedKey && $0.path == path }) else {
+      return
+    }
+    let name = reader.string(tape[key])
+    let kept = document.options.duplicateKeys.laterMemberWins ? "last" : "first"
+    warnings.append(
+      JSONDecodingWarning(
+        kind: .repeatedKey, path: path,
+        message: "the object has the key '\(name)' more than once; the \(kept) value was read"))
   }
 
   /// Finds, in one pass over the object at tape index `object`, the member of every key of
@@ -110,7 +133,8 @@ final class JSONDecodingContext {
     let number = state.pointee.prefetches
     guard let members = state.pointee.members else { return number }
     members[base] = number
-    reader.prefetch(table, object: object, into: members + base + 1)
+    let repeated = reader.prefetch(table, object: object, into: members + base + 1)
+    if repeated >= 0 { noteRepeatedKey(repeated) }
     return number
   }
 

@@ -419,11 +419,13 @@ public struct JSONObjectDecoder {
   /// - Returns: The other members, as values.
   public func unknownMembers(excluding known: Set<String>) -> [String: JSONValue] {
     var result: [String: JSONValue] = [:]
+    let context = context
     let reader = context.reader
-    reader.forEachMember(of: index) { keyIndex, valueIndex in
+    reader.forEachDistinctMember(of: index, repeated: context.noteRepeatedKey) {
+      keyIndex, valueIndex in
       let key = reader.string(reader.tape[keyIndex])
       if !known.contains(key) {
-        result[key] = reader.value(at: valueIndex)
+        result[key] = reader.value(at: valueIndex, repeated: context.noteRepeatedKey)
       } else if reader.kind(at: valueIndex) == .null {
         result[key] = .null
       }
@@ -501,7 +503,10 @@ extension JSONObjectDecoder {
   /// The whole object as a ``JSONValue``, for enums that keep unknown cases unchanged.
   ///
   /// - Returns: The object.
-  public func jsonValue() -> JSONValue { context.reader.value(at: index) }
+  public func jsonValue() -> JSONValue {
+    let context = context
+    return context.reader.value(at: index, repeated: context.noteRepeatedKey)
+  }
 
   /// A problem about the value at `key` (or about the key missing), for generated and
   /// hand-written code to throw, such as an unknown tag.

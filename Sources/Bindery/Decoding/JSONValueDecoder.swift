@@ -243,7 +243,10 @@ public struct JSONValueDecoder {
   /// The value as a ``JSONValue`` tree, for properties that keep a raw subtree.
   ///
   /// - Returns: The value.
-  public func value() -> JSONValue { context.reader.value(at: index) }
+  public func value() -> JSONValue {
+    let context = context
+    return context.reader.value(at: index, repeated: context.noteRepeatedKey)
+  }
 
   // MARK: Containers
 

@@ -12,6 +12,9 @@ public struct JSONDecodingWarning: Sendable, Hashable, CustomStringConvertible {
     case skippedElement
     /// A property's default replaced a null or bad value.
     case defaultUsed
+    /// An object had a key more than once, and the duplicate-key policy chose which value to
+    /// read (``JSONReadingOptions/duplicateKeys``).
+    case repeatedKey
   }
 
   /// The category.

@@ -271,13 +271,11 @@ extension Dictionary: JSONDecodable where Key == String, Value: JSONDecodable {
     var loop = CollectionLoop(
       context: context, container: object.index,
       lossy: json.scope.lossy || context.options.lossyCollections)
-    // A repeated key follows the document's policy, as everywhere else.
-    let firstWins = reader.document.options.duplicateKeys == .firstWins
     var result: [String: Value] = [:]
     result.reserveCapacity(reader.count(at: object.index))
-    try reader.forEachMember(of: object.index) { keyIndex, valueIndex in
+    try reader.forEachDistinctMember(of: object.index, repeated: context.noteRepeatedKey) {
+      keyIndex, valueIndex in
       let key = reader.string(reader.tape[keyIndex])
-      if firstWins, result[key] != nil { return }
       let value = JSONValueDecoder(
         reference: object.contextReference, index: valueIndex, scope: valueScope)
       let mark = context.problemCount

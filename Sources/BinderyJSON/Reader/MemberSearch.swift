@@ -16,6 +16,9 @@ package struct MemberSearch {
   /// The key member of the last hit: asked again at once by `contains`, then `decodeNil`,
   /// then `decode` for one optional property.
   var lastHit = -1
+  /// The tape index of a member whose key the last search found more than once (the one the
+  /// policy passed over), or -1: for decoders that report repeated keys.
+  package var repeated = -1
 
   /// Creates a lookup over the object at tape index `object`.
   ///
@@ -26,17 +29,6 @@ package struct MemberSearch {
     self.end = document.tape[object].end
     self.hint = object + 1
     self.knownUnique = document.options.duplicateKeys == .reject ? true : nil
-  }
-
-  /// The tape index of the value for `key` in the object at tape index `object`, found by one
-  /// pass from its first member under the document's duplicate-key policy: for a single
-  /// search, where checking that the keys are unique would cost more than it saves.
-  static func valueIndex(
-    forKey key: String, inObject object: Int, of document: JSONDocument
-  ) -> Int? {
-    var lookup = MemberSearch(document: document, object: object)
-    lookup.knownUnique = false
-    return lookup.valueIndex(forKey: key, in: document)
   }
 
   /// The tape index of the value for `key`, or `nil` when the object has no such member.
@@ -57,12 +49,13 @@ package struct MemberSearch {
   )
     -> Int?
   {
-    if knownUnique == nil { knownUnique = keysAreUnique(in: document) }
+    if knownUnique == nil { knownUnique = TapeReader(document).keysAreUnique(inObject: object) }
     let unique = knownUnique == true
-    let lastWins = document.options.duplicateKeys == .lastWins
+    let laterWins = document.options.duplicateKeys.laterMemberWins
     let (object, end, hint, lastHit) = (self.object, self.end, self.hint, self.lastHit)
     // One pass over raw pointers: no closure, retain or bounds check per member.
     let tape = document.tape
+    var repeatedMember = -1
     let found: (value: Int, next: Int)? = document.withInput { input -> (value: Int, next: Int)? in
       guard let base = input.baseAddress else { return nil }
       @inline(__always) func matches(_ member: Int) -> Bool {
@@ -79,13 +72,17 @@ package struct MemberSearch {
       }
       guard unique else {
         // Repeated keys: the policy decides which member counts.
-        var found: (Int, Int)?
+        var found: (value: Int, next: Int)?
         var member = object + 1
         while member < end {
           let following = next(member)
           if matches(member) {
+            if let earlier = found {
+              // Which member the policy passed over.
+              repeatedMember = laterWins ? earlier.value - 1 : member
+              if !laterWins { break }
+            }
             found = (member + 1, following)
-            if !lastWins { break }
           }
           member = following
         }
@@ -110,40 +107,7 @@ package struct MemberSearch {
       self.hint = found.next
       self.lastHit = found.value - 1
     }
+    repeated = repeatedMember
     return found?.value
-  }
-
-  /// True when no two keys are equal. Keys whose raw bytes are not their text (escapes,
-  /// invalid Unicode replaced with U+FFFD) are not fingerprinted: an object that has one is
-  /// treated as possibly repeating (searched in full), which is always correct.
-  private func keysAreUnique(in document: JSONDocument) -> Bool {
-    let tape = document.tape
-    let count = tape[object].count
-    if count < 2 { return true }
-    let object = object
-    let end = end
-    return document.withInput { input -> Bool in
-      guard let base = input.baseAddress else { return true }
-      // One pass over a set of the keys seen, where comparing every pair costs O(n²).
-      let capacity = FingerprintSlots.capacity(for: count)
-      return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { memory in
-        guard let memory = memory.baseAddress else { return true }
-        let seen = FingerprintSlots(memory, capacity: capacity)
-        var member = object + 1
-        while member < end {
-          let entry = tape[member]
-          if !entry.isVerbatim { return false }
-          let start = base + entry.start
-          let length = entry.length
-          let repeated = seen.insert(member, keyFingerprint(start, length)) {
-            let other = tape[$0]
-            return other.length == length && memcmpEqual(base + other.start, start, length)
-          }
-          if repeated >= 0 { return false }
-          member = document.next(after: member + 1)
-        }
-        return true
-      }
-    }
   }
 }

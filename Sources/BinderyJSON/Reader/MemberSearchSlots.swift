@@ -25,6 +25,13 @@ package struct MemberSearchSlots {
     return reader.member(key, using: &search.pointee)
   }
 
+  /// The member whose key the last search of `slot` found more than once and the duplicate-key
+  /// policy passed over, or -1.
+  @inline(__always)
+  package func repeated(inSlot slot: Int) -> Int {
+    slot < count ? base.unsafelyUnwrapped[slot].repeated : -1
+  }
+
   /// Starts the search of `slot` afresh on the object at `object`.
   package mutating func claim(_ slot: Int, object: Int, reader: TapeReader) {
     let fresh = reader.search(object)

@@ -263,10 +263,95 @@ package struct TapeReader {
     }
   }
 
+  /// Calls `body` once per distinct key of the object at `object`, in the order keys first
+  /// appear, with the value the document's duplicate-key policy picks: the walk that every
+  /// dictionary, unknown-key capture and ``JSONValue`` object is built from.
+  ///
+  /// - Parameters:
+  ///   - object: The tape index of an object.
+  ///   - repeated: Called with the tape index of each key a policy passed over, before `body`
+  ///     runs; nothing is called when no key repeats.
+  ///   - body: Called with the tape index of each distinct key (its first occurrence) and of
+  ///     the value chosen for it.
+  package func forEachDistinctMember<E: Error>(
+    of object: Int, repeated: (_ key: Int) -> Void = { _ in },
+    _ body: (_ key: Int, _ value: Int) throws(E) -> Void
+  ) throws(E) {
+    let policy = document.options.duplicateKeys
+    if policy == .reject || keysAreUnique(inObject: object) {
+      try forEachMember(of: object, body)
+      return
+    }
+    // Some key repeats: find each key's first position and the value the policy keeps.
+    var position: [String: Int] = [:]
+    var members: [(key: Int, value: Int)] = []
+    forEachMember(of: object) { key, value in
+      let name = string(tape[key])
+      guard let earlier = position[name] else {
+        position[name] = members.count
+        members.append((key, value))
+        return
+      }
+      if policy.laterMemberWins {
+        repeated(members[earlier].key)
+        members[earlier].value = value
+      } else {
+        repeated(key)
+      }
+    }
+    for member in members { try body(member.key, member.value) }
+  }
+
+  /// True when no two keys of the object at `object` are equal, proved with cheap
+  /// fingerprints. Keys whose raw bytes are not their text (escapes, invalid Unicode replaced
+  /// with U+FFFD) are not fingerprinted: an object that has one counts as possibly repeating,
+  /// which is always correct (its callers then compare the keys' text).
+  package func keysAreUnique(inObject object: Int) -> Bool {
+    let tape = tape
+    let count = tape[object].count
+    if count < 2 { return true }
+    let end = tape[object].end
+    let document = document
+    return document.withInput { input -> Bool in
+      guard let base = input.baseAddress else { return true }
+      // One pass over a set of the keys seen, where comparing every pair costs O(n²).
+      let capacity = FingerprintSlots.capacity(for: count)
+      return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { memory in
+        guard let memory = memory.baseAddress else { return true }
+        let seen = FingerprintSlots(memory, capacity: capacity)
+        var member = object + 1
+        while member < end {
+          let entry = tape[member]
+          if !entry.isVerbatim { return false }
+          let start = base + entry.start
+          let length = entry.length
+          let repeated = seen.insert(member, keyFingerprint(start, length)) {
+            let other = tape[$0]
+            return other.length == length && memcmpEqual(base + other.start, start, length)
+          }
+          if repeated >= 0 { return false }
+          member = document.next(after: member + 1)
+        }
+        return true
+      }
+    }
+  }
+
   /// The tape index of the value of `key` in the object at `object`, found by one pass under
   /// the document's duplicate-key policy, or `nil`.
   package func member(_ key: String, of object: Int) -> Int? {
-    MemberSearch.valueIndex(forKey: key, inObject: object, of: document)
+    var repeated = -1
+    return member(key, of: object, repeated: &repeated)
+  }
+
+  /// ``member(_:of:)``, also setting `repeated` to the member the duplicate-key policy passed
+  /// over when the object repeats the key (else -1).
+  package func member(_ key: String, of object: Int, repeated: inout Int) -> Int? {
+    var search = MemberSearch(document: document, object: object)
+    search.knownUnique = false
+    let found = search.valueIndex(forKey: key, in: document)
+    repeated = search.repeated
+    return found
   }
 
   /// A search over the object at `object` for many keys, asked one after another.
@@ -287,12 +372,17 @@ package struct TapeReader {
   /// Members are matched in input order, each against the key after the last one matched
   /// first, so an object whose keys come in the table's order costs one comparison per member.
   /// A key the object repeats follows the document's duplicate-key policy.
+  ///
+  /// - Returns: The tape index of a key of the table that the policy passed over because the
+  ///   object repeats it, or -1 when no key of the table repeats.
+  @discardableResult
   package func prefetch(
     _ table: JSONKeyTable, object: Int, into members: UnsafeMutablePointer<UInt32>
-  ) {
+  ) -> Int {
     let count = table.count
     members.update(repeating: 0, count: count)
-    let lastWins = document.options.duplicateKeys != .firstWins
+    let laterWins = document.options.duplicateKeys.laterMemberWins
+    var repeated = -1
     let tape = tape
     let end = tape[object].end
     document.withInput { input in
@@ -318,8 +408,14 @@ package struct TapeReader {
           }
         }
         if found >= 0 {
-          if lastWins || members[found] == 0 {
+          let earlier = members[found]
+          if earlier == 0 {
             members[found] = UInt32(truncatingIfNeeded: member + 2)
+          } else if laterWins {
+            repeated = Int(earlier) - 2
+            members[found] = UInt32(truncatingIfNeeded: member + 2)
+          } else {
+            repeated = member
           }
           expected = found + 1
         }
@@ -327,5 +423,6 @@ package struct TapeReader {
         member = value.kind.rawValue >= TapeKind.array.rawValue ? value.end : member + 2
       }
     }
+    return repeated
   }
 }

@@ -17,13 +17,23 @@ public struct JSONReadingOptions: Sendable, Hashable {
   }
 
   /// What to do when one object holds the same key more than once.
+  ///
+  /// Every way of reading follows the one policy of the document: member lookups, cursors,
+  /// ``JSONValue`` objects, dictionaries, models and their unknown keys, and the Codable
+  /// decoder. The default, ``firstWins``, is what Foundation's `JSONDecoder` does, so a type
+  /// reads the same values whichever decoder runs it.
   public enum DuplicateKeyPolicy: Sendable, Hashable {
-    /// The last member with the key is the one read (JavaScript's rule).
+    /// The last member with the key is the one read (JavaScript's and `JSONSerialization`'s
+    /// rule).
     case lastWins
-    /// The first member with the key is the one read.
+    /// The first member with the key is the one read (`JSONDecoder`'s rule); the default.
     case firstWins
     /// Reading fails with ``JSONReadError/Kind/duplicateKey``.
     case reject
+
+    /// Whether a later member with a key replaces an earlier one: the single place the policy
+    /// is turned into a choice. (Under ``reject`` no key repeats.)
+    package var laterMemberWins: Bool { self == .lastWins }
   }
 
   /// Accept JSON5: comments, trailing commas, single-quoted strings, unquoted keys,
@@ -40,7 +50,7 @@ public struct JSONReadingOptions: Sendable, Hashable {
   public var allowsByteOrderMark: Bool
   /// What to do with invalid UTF-8 inside strings.
   public var invalidUnicode: InvalidUnicodePolicy
-  /// What to do with duplicate keys in one object.
+  /// What to do with duplicate keys in one object: the first wins by default.
   public var duplicateKeys: DuplicateKeyPolicy
   /// The deepest nesting of arrays and objects accepted; deeper input is an error.
   public var maxDepth: Int
@@ -67,7 +77,7 @@ public struct JSONReadingOptions: Sendable, Hashable {
     allowsAntiXSSIPrefix: Bool = false,
     allowsByteOrderMark: Bool = false,
     invalidUnicode: InvalidUnicodePolicy = .reject,
-    duplicateKeys: DuplicateKeyPolicy = .lastWins,
+    duplicateKeys: DuplicateKeyPolicy = .firstWins,
     maxDepth: Int = 512,
     maxSize: Int? = nil
   ) {

@@ -42,36 +42,13 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     self.init(elements)
   }
 
-  /// Creates an object from a document's members, which may repeat a key: one member per
-  /// key, at its first position, holding the first or the last value.
-  init(documentKeys keys: [String], values: [JSONValue], firstWins: Bool) {
-    self.index = nil
+  /// Creates an object from members whose keys are known to be distinct (a document's, after
+  /// its duplicate-key policy).
+  init(uniqueKeys keys: [String], values: [JSONValue]) {
     self.keys = keys
     self.values = values
-    var unique = true
-    if keys.count > Self.indexThreshold {
-      var index = [String: Int](minimumCapacity: keys.count)
-      for (position, key) in keys.enumerated() where index.updateValue(position, forKey: key) != nil
-      {
-        unique = false
-        break
-      }
-      self.index = index
-    } else if keys.count > 1 {
-      outer: for i in 1..<keys.count {
-        for j in 0..<i where keys[i] == keys[j] {
-          unique = false
-          break outer
-        }
-      }
-    }
-    if !unique {
-      var merged = JSONObject()
-      for (key, value) in zip(keys, values) where !(firstWins && merged[key] != nil) {
-        merged[key] = value
-      }
-      self = merged
-    }
+    self.index = nil
+    if keys.count > Self.indexThreshold { rebuildIndex() }
   }
 
   private mutating func rebuildIndex() {

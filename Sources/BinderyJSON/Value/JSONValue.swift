@@ -159,8 +159,9 @@ extension JSONCursor {
   /// Converts the value under the cursor, and everything below it, into a ``JSONValue``.
   ///
   /// Duplicate keys follow the document's ``JSONReadingOptions/duplicateKeys`` policy: one
-  /// member per key, at the position of its first occurrence. JSON5 numbers are normalised to
-  /// JSON syntax (`0x1F` becomes `31`, `.5` becomes `0.5`).
+  /// member per key, at the position of its first occurrence, holding the value the policy
+  /// picks. JSON5 numbers are normalised to JSON syntax (`0x1F` becomes `31`, `.5` becomes
+  /// `0.5`).
   ///
   /// - Returns: The value.
   public func value() -> JSONValue { reader.value(at: index) }
@@ -169,7 +170,11 @@ extension JSONCursor {
 extension TapeReader {
   /// The value at `index`, and everything below it, as a ``JSONValue``; see
   /// ``JSONCursor/value()``.
-  package func value(at index: Int) -> JSONValue {
+  ///
+  /// - Parameters:
+  ///   - index: The tape index of the value.
+  ///   - repeated: Called with the tape index of each key the duplicate-key policy passed over.
+  package func value(at index: Int, repeated: (_ key: Int) -> Void = { _ in }) -> JSONValue {
     let document = document
     let tape = tape
     return document.withInput { input in
@@ -201,23 +206,15 @@ extension TapeReader {
           var values: [JSONValue] = []
           keys.reserveCapacity(entry.count)
           values.reserveCapacity(entry.count)
-          var child = index + 1
-          while child < entry.end {
-            keys.append(decodeString(tape[child], base: base))
-            values.append(convert(child + 1))
-            child = next(after: child + 1)
+          forEachDistinctMember(of: index, repeated: repeated) { key, value in
+            keys.append(decodeString(tape[key], base: base))
+            values.append(convert(value))
           }
-          return .object(makeObject(keys: keys, values: values))
+          return .object(JSONObject(uniqueKeys: keys, values: values))
         }
       }
       return convert(index)
     }
-  }
-
-  /// An object from members in document order, applying the duplicate-key policy.
-  private func makeObject(keys: [String], values: [JSONValue]) -> JSONObject {
-    JSONObject(
-      documentKeys: keys, values: values, firstWins: document.options.duplicateKeys != .lastWins)
   }
 }
 
