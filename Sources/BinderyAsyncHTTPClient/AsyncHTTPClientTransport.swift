@@ -148,7 +148,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
       var failure = RemoteError(
         Self.kind(of: error), url: request.url, status: status, headers: headers,
         underlying: Self.cause(of: error))
-      failure.underlyingError = error
+      failure.cause = error
       return .failure(failure)
     }
   }

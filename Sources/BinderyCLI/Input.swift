@@ -47,11 +47,10 @@ struct Input {
 
   /// `FILE:LINE:COLUMN: error: message`, the excerpt, and a caret.
   func diagnostic(for error: JSONReadError) -> String {
-    var text = "\(displayName):\(error.line):\(error.column): error: \(error.message)"
-    if !error.excerpt.isEmpty {
-      text += "\n    \(error.excerpt)\n    "
-      text += String(repeating: " ", count: max(0, error.excerptColumn - 1)) + "^"
-    }
+    let line = error.location?.line ?? 1
+    let column = error.location?.column ?? 1
+    var text = "\(displayName):\(line):\(column): error: \(error.message)"
+    if let caret = error.location?.caretLines, !caret.isEmpty { text += "\n" + caret }
     return text
   }
 }

@@ -31,7 +31,8 @@ struct QueryCommand: ParsableCommand {
     do {
       parsed = path.hasPrefix("/") ? try JSONPath(pointer: path) : try JSONPath(parsing: path)
     } catch {
-      Terminal.error("bindery: error: \(error.message) (column \(error.column) of the path)")
+      let column = error.location?.column ?? 1
+      Terminal.error("bindery: error: \(error.message) (column \(column) of the path)")
       throw Status.usageOrIO
     }
     let input = Input(path: file)
@@ -40,9 +41,9 @@ struct QueryCommand: ParsableCommand {
     do {
       cursor = try document.root.cursor(at: parsed)
     } catch {
+      let (line, column) = (error.location?.line ?? 1, error.location?.column ?? 1)
       Terminal.error(
-        "\(input.displayName):\(error.line):\(error.column): no value at '\(path)': \(error.message)"
-      )
+        "\(input.displayName):\(line):\(column): no value at '\(path)': \(error.message)")
       throw Status.invalid
     }
     if raw, cursor.kind == .string, let text = try? cursor.string() {

@@ -118,7 +118,8 @@ struct ModelCodeGenerator {
 
   func tableDeclaration(_ table: KeyTable) -> String {
     let list = table.paths.map { "[" + $0.map(literal).joined(separator: ", ") + "]" }
-    return "private static let \(table.name) = Bindery._JSONModelKeys([\(list.joined(separator: ", "))])"
+    return
+      "private static let \(table.name) = Bindery._JSONModelKeys([\(list.joined(separator: ", "))])"
   }
 
   func encodeKey(_ property: ModelProperty) -> String {

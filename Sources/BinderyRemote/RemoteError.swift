@@ -62,8 +62,10 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
   public var report: JSONDecodingError?
   /// A description of the underlying error, for transport failures.
   public var underlying: String
-  /// The underlying error itself (a `URLError` from ``URLSessionTransport``), when there is one.
-  public var underlyingError: (any Error & Sendable)?
+  /// The error behind the failure, when there is one: a `URLError` from
+  /// ``URLSessionTransport``, an AsyncHTTPClient or SwiftNIO error, the ``JSONWriteError`` of a
+  /// request body that could not be written.
+  public var cause: (any Error)?
   /// How many attempts were made.
   public var attempts: Int
   /// What the client adds about the failure, such as which deadline passed or why it was not
@@ -91,7 +93,7 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
     self.bodyExcerpt = String(decoding: body.prefix(Self.excerptLimit), as: UTF8.self)
     self.report = report
     self.underlying = underlying
-    self.underlyingError = nil
+    self.cause = nil
     self.attempts = 1
     self.note = ""
   }

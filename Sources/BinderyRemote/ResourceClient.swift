@@ -412,7 +412,9 @@ public struct ResourceClient: Sendable {
     do {
       body = try model.jsonBytes(options: configuration.encoding)
     } catch {
-      throw RemoteError(.invalidRequest, url: target, underlying: "\(error)")
+      var failure = RemoteError(.invalidRequest, url: target, underlying: "\(error)")
+      failure.cause = error
+      throw failure
     }
     return try await response(method, url: target, body: body)
   }
@@ -453,9 +455,13 @@ public struct ResourceClient: Sendable {
     let target = try url(for: path, query: query)
     let body: [UInt8]
     do {
-      body = Array(try model.jsonData(including: changed, options: configuration.encoding))
+      var options = configuration.encoding
+      options.properties = try .including(changed, of: T.self)
+      body = try model.jsonBytes(options: options)
     } catch {
-      throw RemoteError(.invalidRequest, url: target, underlying: "\(error)")
+      var failure = RemoteError(.invalidRequest, url: target, underlying: "\(error)")
+      failure.cause = error
+      throw failure
     }
     return try await response(.patch, url: target, body: body)
   }

@@ -247,7 +247,7 @@ final class Exchange: @unchecked Sendable {
       var failure = RemoteError(
         kind, url: url, status: response?.statusCode, headers: headers, body: body,
         underlying: Self.cause(of: error))
-      failure.underlyingError = error as? URLError
+      failure.cause = error as? URLError
       return .failure(failure)
     }
     guard let response else {

@@ -12,7 +12,7 @@ struct AdversarialInputTests {
       let prefix = Array(feed[..<length])
       // A prefix that ends inside whitespace after the value would be valid; this feed has none.
       let error = try #require(Reading.error(prefix), "prefix of \(length) bytes was accepted")
-      #expect(error.offset <= length)
+      #expect((error.location?.offset ?? .max) <= length)
       #expect(
         error.kind == .unexpectedEndOfInput || error.kind == .invalidUTF8, "\(length): \(error)")
     }
@@ -21,7 +21,7 @@ struct AdversarialInputTests {
   @Test func hundredThousandOpenBracketsHitTheDepthLimit() throws {
     let error = try #require(Reading.error(String(repeating: "[", count: 100_000)))
     #expect(error.kind == .depthLimitExceeded)
-    #expect(error.offset == 512)
+    #expect(error.location?.offset == 512)
     let objects = String(repeating: "{\"a\":", count: 100_000)
     #expect(Reading.error(objects)?.kind == .depthLimitExceeded)
   }
@@ -115,11 +115,12 @@ struct AdversarialInputTests {
     let compact = try JSONValue(parsing: #"{"a":[1,{"b":null}],"c":"d"}"#)
     for width in 0...19 {
       let pad = String(repeating: " ", count: width)
-      let text = "\(pad){\n\(pad)\"a\" :\t[\(pad)1,\r\n\(pad){\"b\":\(pad)null}],\n\(pad)\"c\":\"d\"\(pad)}\(pad)"
+      let text =
+        "\(pad){\n\(pad)\"a\" :\t[\(pad)1,\r\n\(pad){\"b\":\(pad)null}],\n\(pad)\"c\":\"d\"\(pad)}\(pad)"
       #expect(try JSONValue(parsing: text) == compact, "width \(width)")
       // A mistake after the indentation is reported at its own column.
       let error = try #require(Reading.error("[\n\(pad)1,\n\(pad)x]"))
-      #expect(error.line == 3 && error.column == width + 1, "width \(width)")
+      #expect(error.location?.line == 3 && error.location?.column == width + 1, "width \(width)")
     }
   }
 
@@ -127,8 +128,8 @@ struct AdversarialInputTests {
     #expect(Reading.error("")?.kind == .unexpectedEndOfInput)
     #expect(Reading.error(" \n\r\t ")?.kind == .unexpectedEndOfInput)
     // A lone carriage return ends a line too: "\n" then "\r" puts the end on line 3.
-    #expect(Reading.error(" \n\r\t ")?.line == 3)
-    #expect(Reading.error(" \r\n\t ")?.line == 2)
+    #expect(Reading.error(" \n\r\t ")?.location?.line == 3)
+    #expect(Reading.error(" \r\n\t ")?.location?.line == 2)
   }
 
   @Test func manyElementsStayLinear() throws {

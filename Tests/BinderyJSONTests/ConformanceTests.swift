@@ -45,9 +45,9 @@ struct ConformanceTests {
     let expected = try #require(Self.expectations[name])
     let error = try #require(Reading.error(bytes), "\(name) was accepted")
     #expect(error.kind.description == expected.kind, "\(name): \(error)")
-    #expect(error.offset == expected.offset, "\(name): \(error)")
-    #expect(error.line == expected.line, "\(name): \(error)")
-    #expect(error.column == expected.column, "\(name): \(error)")
+    #expect(error.location?.offset == expected.offset, "\(name): \(error)")
+    #expect(error.location?.line == expected.line, "\(name): \(error)")
+    #expect(error.location?.column == expected.column, "\(name): \(error)")
   }
 
   @Test func passFixturesAgreeWithFoundation() throws {

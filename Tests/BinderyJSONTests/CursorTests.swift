@@ -47,16 +47,16 @@ struct CursorTests {
       try items.element(at: 0).member("views").integer(UInt8.self)
     }
     #expect(error.kind == .numberOutOfRange)
-    #expect(error.path == "items[0].views")
-    #expect(error.line == 2)
-    #expect(error.column == 62)
+    #expect(error.path?.description == "items[0].views")
+    #expect(error.location?.line == 2)
+    #expect(error.location?.column == 62)
     #expect(error.description == "2:62: at items[0].views: number 300 does not fit in UInt8")
 
     let missing = try #require(throws: JSONReadError.self) {
       try items.element(at: 1).member("media").member("n")
     }
     #expect(missing.kind == .keyNotFound)
-    #expect(missing.path == "items[1].media")
+    #expect(missing.path?.description == "items[1].media")
     #expect(missing.message == "no key 'n' in object")
 
     let mismatch = try #require(throws: JSONReadError.self) {
@@ -67,7 +67,7 @@ struct CursorTests {
 
     let range = try #require(throws: JSONReadError.self) { try items.element(at: 5) }
     #expect(range.kind == .indexOutOfRange)
-    #expect(range.path == "items")
+    #expect(range.path?.description == "items")
 
     #expect(throws: JSONReadError.self) { try document.root.member("flag").string() }
     #expect(throws: JSONReadError.self) { try document.root.member("title").bool() }

@@ -43,9 +43,9 @@ struct ErrorReportingTests {
 
   @Test func excerptAndCaretPointAtTheProblem() throws {
     let error = try #require(Reading.error("{\n  \"title\": \"Sunset\"\n  \"views\": 12\n}"))
-    #expect(error.line == 3)
-    #expect(error.column == 3)
-    #expect(error.excerpt == "  \"views\": 12")
+    #expect(error.location?.line == 3)
+    #expect(error.location?.column == 3)
+    #expect(error.location?.excerpt == "  \"views\": 12")
     #expect(
       error.detailedDescription
         == """
@@ -59,17 +59,18 @@ struct ErrorReportingTests {
   @Test func longLinesAreShortenedAroundTheProblem() throws {
     let text = "[" + String(repeating: "1,", count: 200) + "x]"
     let error = try #require(Reading.error(text))
-    #expect(error.column == 402)
-    #expect(error.excerpt.count <= 81)
-    let caretIndex = error.excerpt.index(
-      error.excerpt.startIndex, offsetBy: error.excerptColumn - 1)
-    #expect(error.excerpt[caretIndex] == "x")
+    let location = try #require(error.location)
+    #expect(location.column == 402)
+    #expect(location.excerpt.count <= 81)
+    let caretIndex = location.excerpt.index(
+      location.excerpt.startIndex, offsetBy: location.excerptColumn - 1)
+    #expect(location.excerpt[caretIndex] == "x")
   }
 
   @Test func columnsCountScalarsNotBytes() throws {
     let error = try #require(Reading.error("[\"カフェ😀\", x]"))
-    #expect(error.column == 10)
-    #expect(error.offset == 18)
+    #expect(error.location?.column == 10)
+    #expect(error.location?.offset == 18)
   }
 }
 

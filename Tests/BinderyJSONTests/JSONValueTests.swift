@@ -176,6 +176,6 @@ struct JSONPathTests {
   func rejectsMalformedPaths(_ text: String, _ column: Int) throws {
     let error = try #require(throws: JSONReadError.self) { try JSONPath(parsing: text) }
     #expect(error.kind == .invalidPath)
-    #expect(error.column == column, "\(text): \(error)")
+    #expect(error.location?.column == column, "\(text): \(error)")
   }
 }

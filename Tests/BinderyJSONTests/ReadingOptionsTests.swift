@@ -61,7 +61,7 @@ struct ReadingOptionsTests {
   @Test func strictApostropheErrorSuggestsTheOption() throws {
     let error = try #require(Reading.error(#"{"t": "Don\'t"}"#))
     #expect(error.kind == .invalidEscape)
-    #expect(error.column == 11)
+    #expect(error.location?.column == 11)
     #expect(error.message.contains("allowsEscapedApostrophe"))
   }
 
@@ -109,7 +109,7 @@ struct ReadingOptionsTests {
       Reading.error(
         #"{"x": {"a": 1, "\u0061": 2}}"#, options: JSONReadingOptions(duplicateKeys: .reject)))
     #expect(error.kind == .duplicateKey)
-    #expect(error.column == 16)
+    #expect(error.location?.column == 16)
     #expect(error.message.contains("'a'"))
   }
 
@@ -121,6 +121,6 @@ struct ReadingOptionsTests {
     #expect(Reading.error("[[1]]", options: shallow) == nil)
     let error = try #require(Reading.error("[[{}]]", options: shallow))
     #expect(error.kind == .depthLimitExceeded)
-    #expect(error.column == 3)
+    #expect(error.location?.column == 3)
   }
 }

@@ -85,7 +85,8 @@ struct TapeReaderTests {
   func keysWithReplacedInvalidUnicodeAreFoundByTheirText(
     policy: JSONReadingOptions.DuplicateKeyPolicy
   ) throws {
-    let bytes: [UInt8] = Array(#"[{"a": 0, ""#.utf8) + [0xE4] + Array(#"": 1, "b": 2, ""#.utf8)
+    let bytes: [UInt8] =
+      Array(#"[{"a": 0, ""#.utf8) + [0xE4] + Array(#"": 1, "b": 2, ""#.utf8)
       + [0xFF] + Array(#"": 3}]"#.utf8)
     var options = JSONReadingOptions(duplicateKeys: policy)
     options.invalidUnicode = .replace

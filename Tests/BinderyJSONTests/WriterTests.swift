@@ -154,7 +154,8 @@ struct WriterFromCursorTests {
     try writer.value(document.root)
     // A repeated key is written once, with the value the policy picks (the first by default).
     #expect(
-      String(decoding: try writer.finish(), as: UTF8.self) == #"{"a":[31,0.5,{}],"b":{"c":"it\"s"}}"#)
+      String(decoding: try writer.finish(), as: UTF8.self)
+        == #"{"a":[31,0.5,{}],"b":{"c":"it\"s"}}"#)
     var json5 = JSONReadingOptions.json5
     json5.duplicateKeys = .lastWins
     var last = JSONWriter()

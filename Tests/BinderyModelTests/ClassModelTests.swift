@@ -79,9 +79,9 @@ class Note: Resource {
     let value = try comment.jsonValue()
     #expect(value == (try JSONValue(parsing: json)))
     // Inherited properties are named from the class that declares them.
-    #expect(throws: JSONEncodingError.self) { try comment.jsonData(excluding: [\Comment.id]) }
-    let filtered = try JSONValue(
-      parsing: Array(try comment.jsonData(excluding: [\Resource.id, \Resource.createdAt])))
+    #expect(throws: JSONWriteError.self) { try JSONPropertyFilter.excluding([\Comment.id]) }
+    let filtered = try comment.jsonValue(
+      options: .init(properties: try .excluding([\Resource.id, \Resource.createdAt])))
     #expect(filtered == ["body": "Nice", "author": ["name": "Ada"]])
     let changed = try comment.update(json: #"{"id": 8, "body": "Nicer"}"#)
     #expect(changed.count == 2)

@@ -290,7 +290,8 @@ enum ClosedUnion: Equatable {
   }
 
   @Test func aFinalClassReadsAndWritesContainersToo() throws {
-    let text = #"{"id": 7, "user": {"login": "octocat", "site_admin": true}, "reactions": "+1,heart"}"#
+    let text =
+      #"{"id": 7, "user": {"login": "octocat", "site_admin": true}, "reactions": "+1,heart"}"#
     let comment = try JSONDecoder().decode(ContainerComment.self, from: Data(text.utf8))
     #expect(comment.id == 7)
     #expect(comment.login == "octocat")
@@ -305,7 +306,8 @@ enum ClosedUnion: Equatable {
     // JSONDecoder's own error, at the mapped path: the class read its container.
     let error = try #require(throws: DecodingError.self) {
       try JSONDecoder().decode(
-        ContainerComment.self, from: Data(#"{"id": 7, "user": {"login": 1}, "reactions": ""}"#.utf8))
+        ContainerComment.self, from: Data(#"{"id": 7, "user": {"login": 1}, "reactions": ""}"#.utf8)
+      )
     }
     guard case .typeMismatch(let type, let context) = error else {
       Issue.record("expected typeMismatch, got \(error)")

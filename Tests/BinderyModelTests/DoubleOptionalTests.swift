@@ -31,7 +31,8 @@ struct ProfilePatch: Equatable {
   @Test func codableDecodersTellThemApartToo() throws {
     for (json, patch) in Self.expected {
       // Foundation's decoder runs the model's container code; Bindery's reads its document.
-      #expect(try JSONDecoder().decode(ProfilePatch.self, from: Data(json.utf8)) == patch, "\(json)")
+      #expect(
+        try JSONDecoder().decode(ProfilePatch.self, from: Data(json.utf8)) == patch, "\(json)")
       #expect(try BinderyDecoder().decode(ProfilePatch.self, from: Data(json.utf8)) == patch)
       let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
       #expect(try ProfilePatch(foundationObject: object) == patch, "\(json)")

@@ -93,7 +93,7 @@ struct RepeatedKeysTwin: Codable, Equatable {
     }
     #expect(error.problems.count == 1)
     #expect(error.problems.first?.kind == .malformedJSON)
-    #expect(error.problems.first?.line == 1)
+    #expect(error.problems.first?.location?.line == 1)
     let decoder = BinderyDecoder()
     decoder.readingOptions.duplicateKeys = .reject
     #expect(throws: DecodingError.self) {

@@ -73,7 +73,7 @@ struct PublicPhotos: Equatable {
       try PublicPhotos(json: try feedBytes())
     }
     #expect(error?.problems.first?.kind == .malformedJSON)
-    #expect(error?.problems.first?.line == 9)
+    #expect(error?.problems.first?.location?.line == 9)
     #expect(error?.problems.first?.found.contains("escape") == true)
   }
 }
@@ -91,8 +91,8 @@ struct PublicPhotos: Equatable {
     #expect(problems[0].kind == .typeMismatch)
     #expect(problems[0].expected == "a string")
     #expect(problems[0].found == "number 12")
-    #expect(problems[0].line == 22)
-    #expect(problems[0].column == 19)
+    #expect(problems[0].location?.line == 22)
+    #expect(problems[0].location?.column == 19)
     #expect(problems[1].path.description == "items[2].published")
     #expect(problems[1].kind == .missingKey)
     #expect(problems[1].hint == "did you mean 'publshed'?")

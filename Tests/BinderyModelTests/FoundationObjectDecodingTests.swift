@@ -90,7 +90,7 @@ struct StatisticsTwin: Codable, Equatable {
     #expect(error.problems[1].found == "string \"9.5\"")
     #expect(error.problems[2].kind == .missingKey)
     // No text, so no line or column, and the report says where by path alone.
-    #expect(error.problems.allSatisfy { !$0.hasLocation })
+    #expect(error.problems.allSatisfy { $0.location == nil })
     #expect(!error.description.contains("line"))
     #expect(error.problems[0].description.hasPrefix("count: expected"))
 

@@ -57,14 +57,14 @@ struct ReminderTwin: Codable, Equatable {
   func aDateNoTextCanHoldIsAnEncodingErrorNotATrap(seconds: Double) throws {
     let date = Date(timeIntervalSince1970: seconds)
     let reminder = Reminder(title: "Pay rent", due: date)
-    let error = try #require(throws: JSONEncodingError.self) { try reminder.jsonBytes() }
+    let error = try #require(throws: JSONWriteError.self) { try reminder.jsonBytes() }
     #expect(error.path.description == "due")
     // Seconds since 1970 hold a finite date whatever its year.
     if date.timeIntervalSince1970.isFinite {
       let seconds = try reminder.jsonString(options: .init(dates: .unixSeconds))
       #expect(try Reminder(json: seconds, options: .init(dates: .unixSeconds)) == reminder)
     }
-    #expect(throws: JSONEncodingError.self) {
+    #expect(throws: JSONWriteError.self) {
       try [reminder].jsonBytes(options: .init(dates: .dateFormat("yyyy-MM-dd")))
     }
     // Codable's ISO 8601 strategy names the coding path.
@@ -94,7 +94,10 @@ struct ReminderTwin: Codable, Equatable {
       try Reminder(foundationObject: nested)
         == Reminder(title: "Pay rent", due: Date(timeIntervalSince1970: 0)))
     let decoder = BinderyDecoder()
-    #expect(try decoder.decode([String: Int].self, fromFoundationObject: AnyHashable(["n": 5])) == ["n": 5])
+    #expect(
+      try decoder.decode([String: Int].self, fromFoundationObject: AnyHashable(["n": 5])) == [
+        "n": 5
+      ])
     #expect(
       try decoder.decode(ReminderTwin.self, fromFoundationObject: nested)
         == ReminderTwin(title: "Pay rent", due: Date(timeIntervalSince1970: 0)))
@@ -106,5 +109,51 @@ struct ReminderTwin: Codable, Equatable {
       try [String: JSONValue](foundationObject: ["token": AnyHashable(Token())])
     }
     #expect(error.problems.map(\.path.description) == ["token"])
+  }
+
+  @Test func problemsWithObjectsNameTheirPathNeverAPosition() throws {
+    let feed: [String: Any] = [
+      "title": "Uploads", "items": [["title": "a", "due": 5], ["title": 7, "due": Date()]],
+    ]
+    func descriptions(_ body: () throws(JSONDecodingError) -> Void) -> [String] {
+      do {
+        try body()
+        return []
+      } catch {
+        #expect(error.problems.allSatisfy { $0.location == nil })
+        return error.problems.map(\.description)
+      }
+    }
+    // A result key path that leads nowhere.
+    let missing = descriptions { () throws(JSONDecodingError) in
+      _ = try [Reminder](foundationObject: feed, at: "entries")
+    }
+    #expect(missing.count == 1)
+    #expect(
+      missing.first == "top level: expected a value at 'entries': no key 'entries' in object")
+    // The whole value of the wrong kind is at the top level.
+    #expect(
+      descriptions { () throws(JSONDecodingError) in _ = try [Reminder](foundationObject: feed) }
+        == ["top level: expected an array, found an object"])
+    // Nested problems by path.
+    #expect(
+      descriptions { () throws(JSONDecodingError) in
+        _ = try [Reminder](foundationObject: feed, at: "items")
+      }
+        == [
+          "items[0].due: expected a string, found number 5",
+          "items[1].title: expected a string, found number 7",
+        ])
+    // Nothing in any report speaks of lines, columns or bytes.
+    for text in missing {
+      #expect(!text.contains("line") && !text.contains("column") && !text.contains("byte"))
+    }
+    // Codable's errors from objects carry coding paths and no position either.
+    do {
+      _ = try BinderyDecoder().decode([ReminderTwin].self, fromFoundationObject: feed)
+      Issue.record("decoded an object as an array")
+    } catch let error as DecodingError {
+      #expect(!"\(error)".contains("line "))
+    }
   }
 }

@@ -68,7 +68,7 @@ import Testing
     let nan = problem(["values": [1.0, Double.nan]])
     #expect(nan?.kind == .invalidValue)
     #expect(nan?.path.description == "values[1]")
-    #expect(nan?.line == 0)
+    #expect(nan != nil && nan?.location == nil)
     #expect(problem([NSNumber(value: Double.infinity)])?.path.description == "[0]")
     // A date or bytes have no JSON type: a JSON value holds their text.
     let when = Date(timeIntervalSince1970: 1_700_000_000.5)

@@ -92,7 +92,8 @@ final class CodableNote: Codable {
     let link = try Reference(json: #"{"name":"n"}"#)
     var options = JSONEncodingOptions()
     options.nulls = .write
-    #expect(try link.jsonString(options: options) == #"{"ref":null,"name":"n","meta":{"note":null}}"#)
+    #expect(
+      try link.jsonString(options: options) == #"{"ref":null,"name":"n","meta":{"note":null}}"#)
   }
 
   @Test(arguments: [
@@ -123,8 +124,8 @@ final class CodableNote: Codable {
     }
     let problem = try #require(error?.problems.first)
     #expect(problem.path.description == "href")
-    #expect(problem.line == 1)
-    #expect(problem.column == 9)
+    #expect(problem.location?.line == 1)
+    #expect(problem.location?.column == 9)
     #expect(problem.expected.contains(reason))
   }
 
@@ -160,8 +161,10 @@ final class CodableNote: Codable {
     let encoded = try JSONEncoder().encode(expected)
     let value = try JSONValue(parsing: Array(encoded))
     #expect(value == ["media": ["m": "u"], "title": "t"])
-    #expect(try JSONDecoder().decode(DecodableOnly.self, from: Data(#"{"a":{"b":4}}"#.utf8)).value == 4)
-    let note = try JSONDecoder().decode(CodableNote.self, from: Data(#"{"body":{"text":"x"}}"#.utf8))
+    #expect(
+      try JSONDecoder().decode(DecodableOnly.self, from: Data(#"{"a":{"b":4}}"#.utf8)).value == 4)
+    let note = try JSONDecoder().decode(
+      CodableNote.self, from: Data(#"{"body":{"text":"x"}}"#.utf8))
     #expect(note.text == "x")
     let noteJSON = try JSONValue(parsing: Array(try JSONEncoder().encode(note)))
     #expect(noteJSON == ["body": ["text": "x"]])

@@ -10,7 +10,7 @@ import Testing
     requireSendable(JSONDecodingError.self)
     requireSendable(JSONDecodingProblem.self)
     requireSendable(JSONDecodingWarning.self)
-    requireSendable(JSONEncodingError.self)
+    requireSendable(JSONWriteError.self)
     requireSendable(JSONKey.self)
     requireSendable(JSONKeyStrategy.self)
     requireSendable(JSONDateFormat.self)

@@ -51,6 +51,6 @@ struct HandWrittenStatistics: JSONModel, Equatable {
     #expect(problems.map(\.path.description) == ["count", "average"])
     #expect(problems[0].found == "string \"three\"")
     #expect(problems[1].kind == .missingKey)
-    #expect(problems[1].column == 1)
+    #expect(problems[1].location?.column == 1)
   }
 }

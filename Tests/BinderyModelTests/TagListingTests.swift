@@ -49,6 +49,6 @@ struct ListingMeta: Equatable {
         "objects[1].id", "objects[1].resource_uri", "objects[2].id",
       ])
     #expect(problems[2].kind == .numberOutOfRange)
-    #expect(problems[2].line == 5)
+    #expect(problems[2].location?.line == 5)
   }
 }

@@ -152,8 +152,13 @@ struct TwitterDates: Equatable {
 
   @Test func aDateWrittenByThePatternReadsBackTheSame() throws {
     let model = try TwitterDates(
-      json: #"{"created_at": "Sun Aug 31 00:29:15 +0000 2014", "edited_at": "Mon Sep 01 12:00:00 +0000 2014"}"#)
-    #expect(try model.jsonString() == #"{"created_at":"Sun Aug 31 00:29:15 +0000 2014","edited_at":"Mon Sep 01 12:00:00 +0000 2014"}"#)
+      json:
+        #"{"created_at": "Sun Aug 31 00:29:15 +0000 2014", "edited_at": "Mon Sep 01 12:00:00 +0000 2014"}"#
+    )
+    #expect(
+      try model.jsonString()
+        == #"{"created_at":"Sun Aug 31 00:29:15 +0000 2014","edited_at":"Mon Sep 01 12:00:00 +0000 2014"}"#
+    )
     #expect(try TwitterDates(json: try model.jsonString()) == model)
   }
 
@@ -172,6 +177,6 @@ struct TwitterDates: Equatable {
     }
     let problem = try #require(error?.problems.first)
     #expect(problem.path.description == "created_at")
-    #expect(problem.column == 16)
+    #expect(problem.location?.column == 16)
   }
 }

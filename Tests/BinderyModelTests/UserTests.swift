@@ -66,17 +66,29 @@ struct Account: Equatable {
 
   @Test func exportsWithoutEmailAndOnlyTheNames() throws {
     let user = try User(json: try Fixtures.bytes("user-nested.json"))
-    let withoutEmail = try JSONValue(parsing: Array(try user.jsonData(excluding: [\.email])))
+    let withoutEmail = try user.jsonValue(
+      options: .init(properties: try .excluding([\User.email])))
     #expect(withoutEmail["userEmail"] == nil)
     #expect(withoutEmail["phoneNumber"] != nil)
-    let names = try JSONValue(
-      parsing: Array(
-        try user.jsonData(including: [\User.firstName, \User.middleName, \User.lastName])))
+    // Every output shape takes the same filter.
+    let onlyNames = JSONEncodingOptions(
+      properties: try .including([\User.firstName, \User.middleName, \User.lastName]))
+    let names = try JSONValue(parsing: try user.jsonData(options: onlyNames))
     #expect(
       names == ["personInfo": ["firstName": "Ada", "middleName": nil, "lastName": "Lovelace"]])
-    let dictionary = try user.jsonDictionary()
+    #expect(try JSONValue(parsing: try user.jsonString(options: onlyNames)) == names)
+    #expect(try JSONValue(parsing: try user.jsonBytes(options: onlyNames)) == names)
+    #expect(try user.jsonValue(options: onlyNames) == names)
+    let object = try #require(try user.jsonObject(options: onlyNames) as? [String: Any])
+    #expect(object.keys.sorted() == ["personInfo"])
+    let dictionary = try #require(try user.jsonObject() as? [String: Any])
     #expect((dictionary["personInfo"] as? [String: Any])?["middleName"] is NSNull)
     #expect(dictionary["aliases"] as? [String] == ["ada", "countess"])
+    // A filter made for another model, or a key path that is no stored property, is an error.
+    let other = JSONEncodingOptions(properties: try .excluding([\Statistics.count]))
+    let error = try #require(throws: JSONWriteError.self) { try user.jsonBytes(options: other) }
+    #expect(error.kind == .unknownProperty)
+    #expect(throws: JSONWriteError.self) { try JSONPropertyFilter.including([\User.email.count]) }
   }
 
   @Test func refreshesAnExistingUserFromAPartialDictionary() throws {
@@ -90,7 +102,8 @@ struct Account: Equatable {
     #expect(user.firstName == original.firstName)
     #expect(user.email == original.email)
     #expect(changed == [\User.middleName, \User.usernames])
-    let patch = try JSONValue(parsing: Array(try user.jsonData(including: changed)))
+    let patch = try user.jsonValue(
+      options: .init(properties: try .including(changed, of: User.self)))
     #expect(patch == ["personInfo": ["middleName": "Augusta"], "aliases": ["ada"]])
     // null clears an optional.
     try user.update(json: #"{"personInfo": {"middleName": null}}"#)

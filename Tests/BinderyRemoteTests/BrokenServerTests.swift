@@ -75,7 +75,7 @@ import Testing
     #expect(error?.underlying.isEmpty == false)
     #expect(error?.description.contains("refused") == true, "\(error.map { "\($0)" } ?? "")")
     if transport == .urlSession {
-      #expect((error?.underlyingError as? URLError)?.code == .cannotConnectToHost)
+      #expect((error?.cause as? URLError)?.code == .cannotConnectToHost)
     }
     #expect(error?.attempts == 2)
   }

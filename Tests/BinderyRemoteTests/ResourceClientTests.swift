@@ -298,7 +298,7 @@ actor Counter {
       try await client.fetch([RemoteTag].self, path: "bad", at: "objects")
     }
     #expect(bad?.kind == .decoding)
-    #expect(bad?.report?.problems.first?.column == 19)
+    #expect(bad?.report?.problems.first?.location?.column == 19)
     let wrong = await #expect(throws: RemoteError.self) {
       try await client.fetch([RemoteTag].self, path: "wrong", at: "objects")
     }
@@ -411,7 +411,7 @@ extension ResourceClientTests {
     #expect(pages == 1)
     #expect(error?.kind == .decoding)
     #expect(error?.report?.problems.first?.kind == .malformedJSON)
-    #expect(error?.report?.problems.first?.column == 16)
+    #expect(error?.report?.problems.first?.location?.column == 16)
     #expect(error?.url?.query == "cursor=2")
   }
 }

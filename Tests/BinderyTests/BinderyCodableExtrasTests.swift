@@ -224,11 +224,11 @@ struct BinderyCodableExtrasTests {
     let item = SearchPhoto(id: "1/2", title: "é")
     let encoder = BinderyEncoder()
     #expect(
-      String(decoding: try encoder.encodeToBytes(item), as: UTF8.self)
+      String(decoding: try encoder.jsonBytes(item), as: UTF8.self)
         == #"{"id":"1\/2","title":"é"}"#)
     encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
     #expect(
-      String(decoding: try encoder.encodeToBytes(item), as: UTF8.self)
+      String(decoding: try encoder.jsonBytes(item), as: UTF8.self)
         == "{\n  \"id\": \"1/2\",\n  \"title\": \"é\"\n}")
   }
 

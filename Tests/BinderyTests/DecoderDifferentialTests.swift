@@ -22,7 +22,8 @@ struct DecoderDifferentialTests {
       (#""double": 2.5e-3"#, #""double": "2.5""#), (#""float": 0.1"#, #""float": 1e300"#),
       (#""double": 2.5e-3"#, #""double": 1e400"#),
       // Too small to be told from zero: an error in both, not 0.
-      (#""double": 2.5e-3"#, #""double": -2.5E-3444444"#), (#""double": 2.5e-3"#, #""double": 1e-400"#),
+      (#""double": 2.5e-3"#, #""double": -2.5E-3444444"#),
+      (#""double": 2.5e-3"#, #""double": 1e-400"#),
       (#""double": 2.5e-3"#, #""double": 0e-400"#), (#""double": 2.5e-3"#, #""double": 2.5e-324"#),
       (#""int64": 9223372036854775807"#, #""int64": 9223372036854775808"#),
       (#""uint64": 18446744073709551615"#, #""uint64": -1"#), (#""int": -42, "#, ""),

@@ -132,8 +132,8 @@ let feed = try PublicPhotos(json: data, options: .init(reading: .allowEscapedApo
 let photos = try [SearchPhoto](json: data, at: "photos.photo")   // below a result key
 var user = try User(json: data)
 let changed = try user.update(json: #"{"personInfo": {"lastName": "King"}}"#)
-let patch = try user.jsonData(including: changed)       // only what changed
-let body = try user.jsonData(excluding: [\.email])
+let patch = try user.jsonData(options: .init(properties: try .including(changed, of: User.self)))
+let body = try user.jsonData(options: .init(properties: try .excluding([\User.email])))
     _ = (feed, photos, patch, body)
   }
 

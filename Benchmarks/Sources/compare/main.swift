@@ -131,7 +131,7 @@ func verify<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
     ),
     (
       "BinderyEncoder (from BinderyDecoder)",
-      attempt("BinderyEncoder") { try BinderyEncoder().encodeToBytes(viaBindery) }
+      attempt("BinderyEncoder") { try BinderyEncoder().jsonBytes(viaBindery) }
     ),
     (
       "JSONEncoder (from JSONDecoder)",
@@ -260,7 +260,7 @@ for corpus in corpora {
       { consume(try foundationDecoder.decode(Twin.self, from: data)) })
     try row(
       "encode Codable (BinderyEncoder vs JSONEncoder, Plain twin)",
-      { consume(try binderyEncoder.encodeToBytes(decodedTwin)) },
+      { consume(try binderyEncoder.jsonBytes(decodedTwin)) },
       { consume(try foundationEncoder.encode(decodedTwin)) })
 
     // Decoding the Foundation objects an app holds (here JSONSerialization's), against
@@ -271,8 +271,8 @@ for corpus in corpora {
     guard
       try JSONValue(parsing: Model(foundationObject: object).jsonBytes())
         == JSONValue(parsing: decodedModel.jsonBytes()),
-      try JSONValue(parsing: binderyEncoder.encodeToBytes(twinFromObject))
-        == JSONValue(parsing: binderyEncoder.encodeToBytes(decodedTwin))
+      try JSONValue(parsing: binderyEncoder.jsonBytes(twinFromObject))
+        == JSONValue(parsing: binderyEncoder.jsonBytes(decodedTwin))
     else { fail("\(corpus.name): a value from Foundation objects differs from the one from text") }
     try row(
       "@JSONModel from [String: Any] (vs JSONSerialization.data + @JSONModel decode)",

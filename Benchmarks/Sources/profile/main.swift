@@ -58,7 +58,7 @@ func run<Model: JSONModel & Codable & Sendable, Twin: Codable & Sendable>(
   case "encode":
     let value = try BinderyDecoder().decode(Twin.self, from: bytes)
     let encoder = BinderyEncoder()
-    for _ in 0..<rounds * 3 { total += try encoder.encodeToBytes(value).count }
+    for _ in 0..<rounds * 3 { total += try encoder.jsonBytes(value).count }
   case "foundation-decode":
     let decoder = JSONDecoder()
     let data = Data(bytes)

@@ -150,12 +150,13 @@ public final class BinderyDecoder: Sendable {
     do {
       document = try JSONDocument(parsing: input, options: settings.reading)
     } catch {
-      let column = error.line == 1 ? error.column - shift : error.column
+      let line = error.location?.line ?? 1
+      let column = (error.location?.column ?? 1) - (line == 1 ? shift : 0)
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: [],
           debugDescription:
-            "The given data was not valid JSON. \(error.line):\(column): \(error.message)",
+            "The given data was not valid JSON. \(line):\(column): \(error.message)",
           underlyingError: error))
     }
     return try decode(type, from: document, at: path, settings: settings)

@@ -73,15 +73,16 @@ public final class BinderyEncoder: Sendable {
   /// - Throws: `EncodingError.invalidValue` for non-finite numbers without a strategy, a value
   ///   that encodes nothing at the top level, or nesting deeper than 512 levels.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    Data(try encodeToBytes(value))
+    Data(try jsonBytes(value))
   }
 
-  /// Encodes a value as JSON bytes.
+  /// Encodes a value as JSON bytes, without the copy into `Data`: the name every Bindery
+  /// export of bytes has (`jsonBytes()` on a model).
   ///
   /// - Parameter value: The value.
   /// - Returns: UTF-8 JSON.
   /// - Throws: As ``encode(_:)``.
-  public func encodeToBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+  public func jsonBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
     let settings = locked { $0 }
     let impl = EncoderImpl(settings: settings)
     do {

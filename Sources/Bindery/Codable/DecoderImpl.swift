@@ -433,13 +433,10 @@ final class DecoderImpl: Decoder {
   /// A context whose description ends with the value's line and column.
   func context(_ path: [any CodingKey], _ message: String, at index: Int) -> DecodingError.Context {
     // Text written from Foundation objects is not the user's: the path says where.
-    guard document.hasUserText else {
+    guard let location = reader.location(of: index) else {
       return DecodingError.Context(codingPath: path, debugDescription: message)
     }
-    let location = reader.location(of: index)
-    return DecodingError.Context(
-      codingPath: path,
-      debugDescription: "\(message) (line \(location.line), column \(location.column))")
+    return DecodingError.Context(codingPath: path, debugDescription: "\(message) (\(location))")
   }
 
   /// Runs `body`; with error collection on, records a failure and returns `placeholder`

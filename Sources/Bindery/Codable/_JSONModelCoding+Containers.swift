@@ -235,7 +235,7 @@ extension _JSONModelCoding {
     do {
       let context = JSONEncodingContext(options: JSONEncodingOptions())
       try JSONValueEncoder(context: context, isRoot: false, dates: 0).object(body)
-      object = try JSONValue.reading(try context.writer.pointee.takeFinished())
+      object = try JSONValue(parsing: try context.writer.pointee.takeFinished())
     } catch {
       throw EncodingError.invalidValue(
         (), .init(codingPath: container.codingPath, debugDescription: "\(error)"))

@@ -139,14 +139,11 @@ public enum _JSONModelCoding {
   static func foreignContext(for value: JSONValue, at base: [any CodingKey], bridge: Bool)
     throws -> JSONDecodingContext
   {
-    var writer = JSONWriter()
-    try writer.value(value)
-    let document = try JSONDocument(parsing: try writer.takeFinished())
+    let document = try value.writtenDocument(options: .strict)
     let context = JSONDecodingContext(
       document: document, options: JSONDecodingOptions(stopsAtFirstError: bridge))
     context.bridgesToDecodingError = bridge
     context.codingPathBase = base
-    context.hasUserText = false
     return context
   }
 

@@ -7,7 +7,7 @@ extension Data: JSONInput {
   /// - Parameter options: How to read.
   /// - Returns: The document.
   /// - Throws: ``JSONReadError``.
-  public func jsonDocument(options: JSONReadingOptions) throws -> JSONDocument {
+  public func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
     try JSONDocument(parsing: Array(self), options: options)
   }
 }
@@ -95,15 +95,14 @@ extension JSONUpdatable {
   public mutating func update(json: some JSONInput, options: JSONDecodingOptions = .init())
     throws(JSONDecodingError) -> Set<AnyKeyPath>
   {
-    try applyUpdate(json, options: options)
+    try applyUpdate(JSONDecodingContext.prepare(input: json, at: nil, options: options))
   }
 
   /// The update of ``update(json:options:)``, under a name of its own so that classes' update
   /// can call it.
-  mutating func applyUpdate(_ json: some JSONInput, options: JSONDecodingOptions)
-    throws(JSONDecodingError) -> Set<AnyKeyPath>
+  mutating func applyUpdate(_ prepared: PreparedDecode) throws(JSONDecodingError)
+    -> Set<AnyKeyPath>
   {
-    let prepared = try JSONDecodingContext.prepare(input: json, at: nil, options: options)
     let context = prepared.context
     var copy = self
     let changed = try withExtendedLifetime(context) {
@@ -137,6 +136,7 @@ extension JSONUpdatable where Self: AnyObject {
     throws(JSONDecodingError) -> Set<AnyKeyPath>
   {
     var instance = self
-    return try instance.applyUpdate(json, options: options)
+    return try instance.applyUpdate(
+      JSONDecodingContext.prepare(input: json, at: nil, options: options))
   }
 }

@@ -18,17 +18,8 @@ extension JSONDecodingContext {
     let document: JSONDocument
     do {
       document = try input.jsonDocument(options: options.reading)
-    } catch let error as JSONReadError {
-      throw JSONDecodingError(problems: [JSONDecodingProblem(readError: error)])
-    } catch let problem as JSONDecodingProblem {
-      // Objects JSON cannot hold, met while writing Foundation objects as text.
-      throw JSONDecodingError(problems: [problem])
     } catch {
-      throw JSONDecodingError(problems: [
-        JSONDecodingProblem(
-          kind: .malformedJSON, path: JSONPath(), offset: 0, line: 0, column: 0,
-          expected: "a value JSON can hold", found: "\(error)")
-      ])
+      throw JSONDecodingError(problems: [JSONDecodingProblem(readError: error)])
     }
     return try prepare(document: document, at: path, options: options)
   }
@@ -44,11 +35,13 @@ extension JSONDecodingContext {
       do {
         index = try document.root.cursor(at: try JSONPath(parsing: path)).index
       } catch {
-        var problem = JSONDecodingProblem(readError: error)
-        problem.kind = .resultNotFound
-        problem.expected = "a value at '\(path)'"
-        problem.found = error.message
-        throw JSONDecodingError(problems: [problem])
+        // The read error has the position when there is text of the user's (none for
+        // objects), and the path of the step that failed.
+        throw JSONDecodingError(problems: [
+          JSONDecodingProblem(
+            kind: .resultNotFound, path: error.path ?? JSONPath(), location: error.location,
+            expected: "a value at '\(path)'", found: error.message, cause: error)
+        ])
       }
     }
     let scope = JSONDecodingScope(

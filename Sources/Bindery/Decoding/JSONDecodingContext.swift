@@ -18,10 +18,6 @@ final class JSONDecodingContext {
   var bridgesToDecodingError = false
   /// The coding path above the document's top, for those errors.
   var codingPathBase: [any CodingKey] = []
-  /// False when the document is not the user's input but a value re-written from another
-  /// Codable decoder or from Foundation objects: problems then name their path only, since a
-  /// line, column or excerpt would point into text the user never sent.
-  var hasUserText: Bool
   /// The date formats in force somewhere in this decode.
   var dateFormats: DateFormatTable
 
@@ -51,7 +47,6 @@ final class JSONDecodingContext {
     self.reader = TapeReader(document)
     self.options = options
     self.dateFormats = DateFormatTable(callFormat: options.dates)
-    self.hasUserText = document.hasUserText
     state = .allocate(capacity: 1)
     state.initialize(to: State())
   }
@@ -169,28 +164,20 @@ final class JSONDecodingContext {
   /// Builds a problem about the value at a tape index (or a key missing from the object there).
   func problem(
     _ kind: JSONDecodingProblem.Kind, at index: Int, appending component: JSONPath.Component? = nil,
-    expected: String, found: String? = nil, hint: String = ""
+    expected: String, found: String? = nil, hint: String = "", cause: (any Error)? = nil
   ) -> JSONDecodingProblem {
-    let offset = reader.offset(of: index)
+    let found = found ?? describe(at: index)
     guard spendDetail() else {
-      // Past the budget: the offset and the values, but no path, line or excerpt, each of which
-      // costs a pass over the input.
+      // Past the budget: no path or position, each of which costs a pass over the input.
       return JSONDecodingProblem(
-        kind: kind, path: JSONPath(), offset: offset, line: 0, column: 0,
-        expected: expected, found: found ?? describe(at: index), hint: hint)
+        kind: kind, path: JSONPath(), expected: expected, found: found, hint: hint, cause: cause)
     }
     var path = reader.path(to: index)
     if let component { path = path.appending(component) }
-    guard hasUserText else {
-      return JSONDecodingProblem(
-        kind: kind, path: path, offset: 0, line: 0, column: 0, expected: expected,
-        found: found ?? describe(at: index), hint: hint)
-    }
-    let location = reader.location(of: index)
+    // The reader gives no position in text the user never saw (objects written as text).
     return JSONDecodingProblem(
-      kind: kind, path: path, offset: offset, line: location.line, column: location.column,
-      excerpt: location.excerpt, excerptColumn: location.excerptColumn, expected: expected,
-      found: found ?? describe(at: index), hint: hint)
+      kind: kind, path: path, location: reader.location(of: index), expected: expected,
+      found: found, hint: hint, cause: cause)
   }
 
   /// How many more problems and warnings get a path, line, column and excerpt. Each costs a
@@ -228,7 +215,8 @@ final class JSONDecodingContext {
       problems.append(contentsOf: report.problems)
     default:
       problems.append(
-        problem(.invalidValue, at: index, expected: "a valid value", found: "\(error)"))
+        problem(
+          .invalidValue, at: index, expected: "a valid value", found: "\(error)", cause: error))
     }
   }
 

@@ -7,13 +7,12 @@ final class JSONEncodingContext {
   let writer: UnsafeMutablePointer<JSONWriter>
   let options: JSONEncodingOptions
   /// Which properties of the top-level model are written.
-  let filter: JSONExportFilter?
+  var filter: JSONPropertyFilter? { options.properties }
   /// The date formats in force somewhere in this export.
   var dateFormats: DateFormatTable
 
-  init(options: JSONEncodingOptions, filter: JSONExportFilter? = nil) {
+  init(options: JSONEncodingOptions) {
     self.options = options
-    self.filter = filter
     self.dateFormats = DateFormatTable(callFormat: options.dates)
     writer = .allocate(capacity: 1)
     writer.initialize(to: JSONWriter(options: options.writing))
@@ -30,11 +29,23 @@ final class JSONEncodingContext {
     writer.deallocate()
   }
 
-  func write(_ body: (inout JSONWriter) throws(JSONWriteError) -> Void) throws(JSONEncodingError) {
-    do {
-      try body(&writer.pointee)
-    } catch {
-      throw JSONEncodingError(message: error.description)
-    }
+  func write(_ body: (inout JSONWriter) throws(JSONWriteError) -> Void) throws(JSONWriteError) {
+    try body(&writer.pointee)
+  }
+
+  /// An error about the value being written here (see `JSONWriter.error(_:_:cause:)`).
+  func error(_ kind: JSONWriteError.Kind, _ message: String, cause: (any Error)? = nil)
+    -> JSONWriteError
+  {
+    writer.pointee.error(kind, message, cause: cause)
+  }
+
+  /// `error` as it leaves the value being written here: a ``JSONWriteError`` as it is (it
+  /// already names its path), anything else (a transformer's or a custom encoder's own error)
+  /// as an invalid value at this path, kept as the cause.
+  @usableFromInline
+  func located(_ error: any Error) -> JSONWriteError {
+    if let error = error as? JSONWriteError { return error }
+    return self.error(.invalidValue, "\(error)", cause: error)
   }
 }

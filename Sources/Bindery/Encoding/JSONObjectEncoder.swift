@@ -8,7 +8,7 @@ public import BinderyJSON
 /// siblings are adjacent; hand-written code should do the same.
 public struct JSONObjectEncoder {
   @usableFromInline let context: JSONEncodingContext
-  let filter: JSONExportFilter?
+  let filter: JSONPropertyFilter?
   /// The index of the date format in force in the context's `dateFormats`.
   @usableFromInline var dates: Int
   /// The nested objects currently open below this one, outermost first.
@@ -23,7 +23,7 @@ public struct JSONObjectEncoder {
   /// all `nil` so far: written as `null` before the next member, unless that member is inside it.
   @usableFromInline var pendingNull: String?
 
-  init(context: JSONEncodingContext, filter: JSONExportFilter?, dates: Int) {
+  init(context: JSONEncodingContext, filter: JSONPropertyFilter?, dates: Int) {
     self.context = context
     self.filter = filter
     self.dates = dates
@@ -48,7 +48,7 @@ public struct JSONObjectEncoder {
     dates = context.dateFormatIndex(format)
   }
 
-  mutating func closeNested(keeping count: Int) throws(JSONEncodingError) {
+  mutating func closeNested(keeping count: Int) throws(JSONWriteError) {
     while open.count > count {
       open.removeLast()
       try context.write { w throws(JSONWriteError) in try w.endObject() }
@@ -58,7 +58,7 @@ public struct JSONObjectEncoder {
   /// Positions the writer for the member at `key`'s first path: opens and closes nested
   /// objects, then writes the last key.
   @usableFromInline
-  mutating func beginMember(_ key: JSONKey) throws(JSONEncodingError) {
+  mutating func beginMember(_ key: JSONKey) throws(JSONWriteError) {
     if pendingNull != nil { try settlePendingNull(before: key) }
     let path: [String]
     switch key.storage {
@@ -70,7 +70,7 @@ public struct JSONObjectEncoder {
       path = paths.first ?? []
     }
     guard let last = path.last else {
-      throw JSONEncodingError(message: "a property has an empty key path")
+      throw context.error(.invalidState, "a property has an empty key path")
     }
     let parents = path.dropLast()
     var shared = 0
@@ -90,14 +90,6 @@ public struct JSONObjectEncoder {
 
   @usableFromInline
   var valueEncoder: JSONValueEncoder { JSONValueEncoder(context: context, dates: dates) }
-
-  /// An error from a member's value, with the member's path prepended.
-  @usableFromInline
-  static func named(_ error: any Error, _ key: JSONKey) -> any Error {
-    guard var error = error as? JSONEncodingError else { return error }
-    for name in (key.paths.first ?? []).reversed() { error = error.prefixed(by: .key(name)) }
-    return error
-  }
 
   @usableFromInline
   mutating func writeNull(forKey key: JSONKey, nulls: JSONNullEncoding?) throws {
@@ -121,7 +113,7 @@ public struct JSONObjectEncoder {
   }
 
   /// Writes the pending `null` object unless `key` (the next member) is inside it.
-  mutating func settlePendingNull(before key: JSONKey?) throws(JSONEncodingError) {
+  mutating func settlePendingNull(before key: JSONKey?) throws(JSONWriteError) {
     guard let pending = pendingNull else { return }
     pendingNull = nil
     if let key, key.paths.first?.first == pending { return }
@@ -137,14 +129,15 @@ public struct JSONObjectEncoder {
   /// - Parameters:
   ///   - value: The value.
   ///   - key: The key or nested path (for fallbacks, the first is written).
-  /// - Throws: The value's errors, with the member's path.
+  /// - Throws: ``JSONWriteError`` naming the member's path; an error of the value's own becomes
+  ///   its ``JSONWriteError/cause``.
   @inlinable
   public mutating func encode<T: JSONEncodable>(_ value: T, forKey key: JSONKey) throws {
     try beginMember(key)
     do {
       try value.encode(to: valueEncoder)
     } catch {
-      throw Self.named(error, key)
+      throw context.located(error)
     }
   }
 
@@ -154,7 +147,8 @@ public struct JSONObjectEncoder {
   ///   - value: The value.
   ///   - key: The key or nested path.
   ///   - nulls: What to do with `nil`; the export options decide when left out.
-  /// - Throws: The value's errors, with the member's path.
+  /// - Throws: ``JSONWriteError`` naming the member's path; an error of the value's own becomes
+  ///   its ``JSONWriteError/cause``.
   @inlinable
   public mutating func encodeIfPresent<T: JSONEncodable>(
     _ value: T?, forKey key: JSONKey, nulls: JSONNullEncoding? = nil
@@ -169,7 +163,8 @@ public struct JSONObjectEncoder {
   ///   - value: The value.
   ///   - key: The key or nested path.
   ///   - transformer: Converts the value to JSON.
-  /// - Throws: The transformer's errors, with the member's path.
+  /// - Throws: ``JSONWriteError`` naming the member's path; an error of the transformer's own
+  ///   becomes its ``JSONWriteError/cause``.
   @inlinable
   public mutating func encode<Transformer: JSONTransformer>(
     _ value: Transformer.Value, forKey key: JSONKey, using transformer: Transformer
@@ -178,7 +173,7 @@ public struct JSONObjectEncoder {
     do {
       try transformer.encode(value, to: valueEncoder)
     } catch {
-      throw Self.named(error, key)
+      throw context.located(error)
     }
   }
 
@@ -189,7 +184,8 @@ public struct JSONObjectEncoder {
   ///   - key: The key or nested path.
   ///   - transformer: Converts the value to JSON.
   ///   - nulls: What to do with `nil`; the export options decide when left out.
-  /// - Throws: The transformer's errors, with the member's path.
+  /// - Throws: ``JSONWriteError`` naming the member's path; an error of the transformer's own
+  ///   becomes its ``JSONWriteError/cause``.
   @inlinable
   public mutating func encodeIfPresent<Transformer: JSONTransformer>(
     _ value: Transformer.Value?, forKey key: JSONKey, using transformer: Transformer,
@@ -205,7 +201,7 @@ public struct JSONObjectEncoder {
   /// - Parameters:
   ///   - members: The kept members.
   ///   - known: The first keys of the paths the model writes.
-  /// - Throws: ``JSONEncodingError`` for values the writer rejects.
+  /// - Throws: ``JSONWriteError`` for values the writer rejects.
   public mutating func encodeUnknown(_ members: [String: JSONValue], excluding known: Set<String>)
     throws
   {
@@ -233,7 +229,7 @@ public struct JSONObjectEncoder {
   /// - Parameters:
   ///   - value: The case's tag value.
   ///   - key: The tag's key.
-  /// - Throws: ``JSONEncodingError`` when the writer rejects it.
+  /// - Throws: ``JSONWriteError`` when the writer rejects it.
   public mutating func encodeTag(_ value: String, forKey key: String) throws {
     try encode(value, forKey: JSONKey(key))
     tagKey = key
@@ -244,10 +240,10 @@ extension JSONObjectEncoder {
   /// Writes the members of a kept object (an enum's unknown case) into this object.
   ///
   /// - Parameter value: An object value; other values are an error.
-  /// - Throws: ``JSONEncodingError`` when `value` is not an object.
+  /// - Throws: ``JSONWriteError`` when `value` is not an object.
   public mutating func encodeMembers(of value: JSONValue) throws {
     guard case .object(let object) = value else {
-      throw JSONEncodingError(message: "expected an object to merge, found \(value.kind)")
+      throw context.error(.invalidValue, "expected an object to merge, found \(value.kind)")
     }
     for (key, member) in object { try encode(member, forKey: JSONKey(key)) }
   }

@@ -20,34 +20,47 @@ public struct JSONValueEncoder {
   /// The date format `Date` values use here unless a transformer says otherwise.
   public var dateFormat: JSONDateFormat { context.dateFormat(at: dates) }
 
+  /// An error about the value this encoder was to write, for transformers and custom types
+  /// that refuse a value: kind ``JSONWriteError/Kind/invalidValue``, with the value's path.
+  ///
+  /// ```swift
+  /// guard value.isFinite else { throw json.problem("expected a finite rating, found \(value)") }
+  /// ```
+  ///
+  /// - Parameter message: What was expected and found.
+  /// - Returns: The error.
+  public func problem(_ message: String) -> JSONWriteError {
+    context.error(.invalidValue, message)
+  }
+
   /// Writes `null`.
   ///
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written here.
-  public func null() throws(JSONEncodingError) {
+  /// - Throws: ``JSONWriteError`` when nothing more can be written here.
+  public func null() throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.null() }
   }
 
   /// Writes `true` or `false`.
   ///
   /// - Parameter value: The Boolean.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written here.
-  public func bool(_ value: Bool) throws(JSONEncodingError) {
+  /// - Throws: ``JSONWriteError`` when nothing more can be written here.
+  public func bool(_ value: Bool) throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.bool(value) }
   }
 
   /// Writes a string, escaped as the writing options say.
   ///
   /// - Parameter value: The string.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written here.
-  public func string(_ value: String) throws(JSONEncodingError) {
+  /// - Throws: ``JSONWriteError`` when nothing more can be written here.
+  public func string(_ value: String) throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.string(value) }
   }
 
   /// Writes an integer exactly.
   ///
   /// - Parameter value: The integer.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written here.
-  public func integer<T: FixedWidthInteger>(_ value: T) throws(JSONEncodingError) {
+  /// - Throws: ``JSONWriteError`` when nothing more can be written here.
+  public func integer<T: FixedWidthInteger>(_ value: T) throws(JSONWriteError) {
     if T.isSigned, let small = Int64(exactly: value) {
       try context.write { w throws(JSONWriteError) in try w.integer(small) }
     } else if let small = UInt64(exactly: value) {
@@ -60,39 +73,39 @@ public struct JSONValueEncoder {
   /// Writes a `Double` in its shortest round-trip form.
   ///
   /// - Parameter value: The number.
-  /// - Throws: ``JSONEncodingError`` for infinities and NaN unless the writing options allow them.
-  public func double(_ value: Double) throws(JSONEncodingError) {
+  /// - Throws: ``JSONWriteError`` for infinities and NaN unless the writing options allow them.
+  public func double(_ value: Double) throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.double(value) }
   }
 
   /// Writes a `Float` in its shortest round-trip form.
   ///
   /// - Parameter value: The number.
-  /// - Throws: ``JSONEncodingError`` for infinities and NaN unless the writing options allow them.
-  public func float(_ value: Float) throws(JSONEncodingError) {
+  /// - Throws: ``JSONWriteError`` for infinities and NaN unless the writing options allow them.
+  public func float(_ value: Float) throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.float(value) }
   }
 
   /// Writes a number from its exact text.
   ///
   /// - Parameter value: The number.
-  /// - Throws: ``JSONEncodingError`` for non-finite numbers unless the options allow them.
-  public func number(_ value: JSONNumber) throws(JSONEncodingError) {
+  /// - Throws: ``JSONWriteError`` for non-finite numbers unless the options allow them.
+  public func number(_ value: JSONNumber) throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.number(value) }
   }
 
   /// Writes a whole ``JSONValue``.
   ///
   /// - Parameter value: The value.
-  /// - Throws: ``JSONEncodingError`` for non-finite numbers or too deep nesting.
-  public func value(_ value: JSONValue) throws(JSONEncodingError) {
+  /// - Throws: ``JSONWriteError`` for non-finite numbers or too deep nesting.
+  public func value(_ value: JSONValue) throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.value(value) }
   }
 
   /// Writes an object whose members `body` writes.
   ///
   /// - Parameter body: Writes the members.
-  /// - Throws: What `body` throws, and ``JSONEncodingError`` past the depth limit.
+  /// - Throws: What `body` throws, and ``JSONWriteError`` past the depth limit.
   public func object(_ body: (inout JSONObjectEncoder) throws -> Void) throws {
     try context.write { w throws(JSONWriteError) in try w.beginObject() }
     var object = JSONObjectEncoder(
@@ -105,7 +118,7 @@ public struct JSONValueEncoder {
   /// Writes an array whose elements `body` writes, each through the encoder it is given.
   ///
   /// - Parameter body: Writes the elements.
-  /// - Throws: What `body` throws, and ``JSONEncodingError`` past the depth limit.
+  /// - Throws: What `body` throws, and ``JSONWriteError`` past the depth limit.
   public func array(_ body: (JSONValueEncoder) throws -> Void) throws {
     try beginArray()
     try body(elementEncoder)
@@ -127,7 +140,7 @@ public struct JSONValueEncoder {
       do {
         try value.encode(to: element)
       } catch {
-        throw JSONEncodingError.prefixing(error, with: .index(position))
+        throw context.located(error)
       }
       position += 1
     }
@@ -135,12 +148,12 @@ public struct JSONValueEncoder {
   }
 
   @usableFromInline
-  func beginArray() throws(JSONEncodingError) {
+  func beginArray() throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.beginArray() }
   }
 
   @usableFromInline
-  func endArray() throws(JSONEncodingError) {
+  func endArray() throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.endArray() }
   }
 

@@ -1,96 +1,106 @@
 public import BinderyJSON
-import Foundation
 
-/// One problem met while decoding models: where it is in the input, what was expected, what was
-/// found, and a hint when one helps.
+/// One problem met while decoding models: where it is (JSON path, and the position in the text
+/// when there is text), what was expected, what was found, a hint when one helps, and the error
+/// behind it when it has one.
 ///
 /// ```
 /// items[3].media.m (line 42, column 17): expected a URL, found number 12
 ///     "media": {"m": 12},
 ///                    ^
 /// ```
+///
+/// A decode collects problems into a ``JSONDecodingError``; custom types and transformers throw
+/// one from `JSONValueDecoder.problem(expected:kind:)`.
 public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConvertible {
   /// The category of a problem.
-  public enum Kind: String, Sendable, Hashable {
+  ///
+  /// Kinds are compared with `==` against the static members; new kinds may be added in later
+  /// versions, so a `switch` over them needs a default branch.
+  public struct Kind: Sendable, Hashable, CustomStringConvertible {
+    enum Code: UInt8, Sendable {
+      case missingKey, typeMismatch, nullValue, numberOutOfRange, invalidValue
+      case everyElementFailed, validationFailed, malformedJSON, resultNotFound
+    }
+    let code: Code
+
     /// A required key is missing.
-    case missingKey
+    public static let missingKey = Kind(code: .missingKey)
     /// The value is of another JSON type than the property needs (a string for a number).
-    case typeMismatch
+    public static let typeMismatch = Kind(code: .typeMismatch)
     /// A required value is `null`.
-    case nullValue
+    public static let nullValue = Kind(code: .nullValue)
     /// A number does not fit the property's type (`300` into `UInt8`, `1.5` into `Int`).
-    case numberOutOfRange
-    /// The value has the right JSON type but not an accepted form (a bad date, URL or enum case).
-    case invalidValue
+    public static let numberOutOfRange = Kind(code: .numberOutOfRange)
+    /// The value has the right JSON type but not an accepted form (a bad date, URL or enum
+    /// case), or is a value JSON cannot hold (an object of another class, NaN).
+    public static let invalidValue = Kind(code: .invalidValue)
     /// A lossy collection skipped every one of its elements.
-    case everyElementFailed
+    public static let everyElementFailed = Kind(code: .everyElementFailed)
     /// The model's `validate()` rejected it.
-    case validationFailed
+    public static let validationFailed = Kind(code: .validationFailed)
     /// The input is not JSON the reading options accept.
-    case malformedJSON
+    public static let malformedJSON = Kind(code: .malformedJSON)
     /// The path given for the result does not lead to a value.
-    case resultNotFound
+    public static let resultNotFound = Kind(code: .resultNotFound)
+
+    /// The kind's name, as spelled by its static member.
+    public var description: String { String(describing: code) }
   }
 
   /// The category of the problem.
   public var kind: Kind
-  /// The JSON path of the value (or of the missing key), such as `items[3].media.m`.
+  /// The JSON path of the value (or of the missing key), such as `items[3].media.m`; empty for
+  /// the top-level value, and for problems past the first 200 of a decode (see ``location``).
   public var path: JSONPath
-  /// The byte offset in the input of the value concerned (for a missing key, of its object).
-  public var offset: Int
-  /// The 1-based line of ``offset``.
-  public var line: Int
-  /// The 1-based column of ``offset``, in Unicode scalars.
-  public var column: Int
-  /// The input's line around the problem, or empty.
-  public var excerpt: String
-  /// The column of the problem within ``excerpt``.
-  public var excerptColumn: Int
+  /// Where the value (for a missing key, its object) stands in the text. `nil` when there is no
+  /// text of the user's (a decode from Foundation objects or a ``JSONValue``), and for problems
+  /// past the first 200 of a decode, whose position and path would each cost a pass over the
+  /// input.
+  public var location: JSONSourceLocation?
   /// What the model needed, such as `a URL` or `an integer between 0 and 255`.
   public var expected: String
   /// What the input had, such as `string "abc"`, or empty for a missing key.
   public var found: String
   /// A suggestion, such as `did you mean 'published'?`, or empty.
   public var hint: String
+  /// The error behind the problem, when there is one: the ``JSONReadError`` of malformed
+  /// input, what a model's `validate()` or a custom type or transformer threw.
+  public var cause: (any Error)?
 
   /// Creates a problem; decoders make these, tests and custom reports may too.
   ///
   /// - Parameters:
   ///   - kind: The category.
   ///   - path: The JSON path of the value.
-  ///   - offset: The byte offset in the input.
-  ///   - line: The 1-based line.
-  ///   - column: The 1-based column.
-  ///   - excerpt: The input's line around the problem.
-  ///   - excerptColumn: The problem's column within `excerpt`.
+  ///   - location: Where the value stands in the text, if there is text.
   ///   - expected: What the model needed.
   ///   - found: What the input had.
   ///   - hint: A suggestion, or empty.
+  ///   - cause: The error behind the problem, if any.
   public init(
-    kind: Kind, path: JSONPath, offset: Int = 0, line: Int = 1, column: Int = 1,
-    excerpt: String = "", excerptColumn: Int = 1, expected: String, found: String = "",
-    hint: String = ""
+    kind: Kind, path: JSONPath, location: JSONSourceLocation? = nil, expected: String,
+    found: String = "", hint: String = "", cause: (any Error)? = nil
   ) {
     self.kind = kind
     self.path = path
-    self.offset = offset
-    self.line = line
-    self.column = column
-    self.excerpt = excerpt
-    self.excerptColumn = excerptColumn
+    self.location = location
     self.expected = expected
     self.found = found
     self.hint = hint
+    self.cause = cause
   }
 
-  /// What went wrong, in one sentence: `no key 'publshed'`, `expected a URL, found number 12`.
+  /// What went wrong, in one sentence: `missing key 'published'`, `expected a URL, found
+  /// number 12`.
   public var message: String {
     switch kind {
     case .missingKey:
       return "missing key '\(path.components.last.map(Self.name) ?? "")'"
         + (expected.isEmpty ? "" : " (\(expected))")
     case .nullValue: return "expected \(expected), found null"
-    case .everyElementFailed, .validationFailed, .resultNotFound, .malformedJSON:
+    case .resultNotFound: return "expected \(expected)" + (found.isEmpty ? "" : ": \(found)")
+    case .everyElementFailed, .validationFailed, .malformedJSON:
       return found.isEmpty ? expected : "\(expected): \(found)"
     default:
       return found.isEmpty ? "expected \(expected)" : "expected \(expected), found \(found)"
@@ -104,30 +114,41 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
     }
   }
 
-  /// `PATH (line L, column C): message; hint` on one line. Problems past the first few hundred
-  /// of one decode name their byte offset only (see ``hasLocation``).
+  /// `PATH (line L, column C): message; hint` on one line; without a position,
+  /// `PATH: message; hint` (`top level` for the top-level value).
   public var description: String {
-    guard hasLocation else {
-      // Past a decode's detail budget (no path either), or read through another Codable
-      // decoder (a path, but no text of the user's to point into).
-      let place = path.components.isEmpty ? "byte \(offset)" : path.description
-      return "\(place): \(message)" + (hint.isEmpty ? "" : "; \(hint)")
-    }
-    let place = path.components.isEmpty ? "top level" : path.description
-    return "\(place) (line \(line), column \(column)): \(message)"
-      + (hint.isEmpty ? "" : "; \(hint)")
+    var place = path.placeDescription
+    if let location { place += " (\(location))" }
+    return "\(place): \(message)" + (hint.isEmpty ? "" : "; \(hint)")
   }
-
-  /// Whether ``line``, ``column`` and ``excerpt`` were computed. A decode computes them (and
-  /// ``path``) for its first 200 problems and warnings, each costing a pass over the input; a
-  /// model read through another Codable decoder has a path but no position.
-  public var hasLocation: Bool { line > 0 }
 
   /// ``description`` followed by the excerpt and a caret under the problem, for terminals.
   public var detailedDescription: String {
-    guard !excerpt.isEmpty else { return description }
-    return description + "\n    " + excerpt + "\n    "
-      + String(repeating: " ", count: max(0, excerptColumn - 1)) + "^"
+    guard let caret = location?.caretLines, !caret.isEmpty else { return description }
+    return description + "\n" + caret
+  }
+
+  /// Problems are equal when everything but their cause is.
+  ///
+  /// - Parameters:
+  ///   - lhs: A problem.
+  ///   - rhs: Another problem.
+  /// - Returns: Whether they report the same thing at the same place.
+  public static func == (lhs: JSONDecodingProblem, rhs: JSONDecodingProblem) -> Bool {
+    lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.location == rhs.location
+      && lhs.expected == rhs.expected && lhs.found == rhs.found && lhs.hint == rhs.hint
+  }
+
+  /// Hashes everything but the cause.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(path)
+    hasher.combine(location)
+    hasher.combine(expected)
+    hasher.combine(found)
+    hasher.combine(hint)
   }
 }
 
@@ -139,14 +160,16 @@ extension String {
 
 extension JSONDecodingProblem {
   /// The problem a decode reports for input the reader rejected: kind
-  /// ``Kind-swift.enum/malformedJSON``, with the reader's position, excerpt and message.
+  /// ``Kind-swift.struct/malformedJSON`` with the reader's position and message for text;
+  /// for input that was not text (a ``JSONValue`` holding NaN), ``Kind-swift.struct/invalidValue``
+  /// at the error's path. The read error is the cause.
   ///
   /// - Parameter error: The reader's error.
   public init(readError error: JSONReadError) {
-    let path = error.path.flatMap { try? JSONPath(parsing: $0) } ?? JSONPath()
     self.init(
-      kind: .malformedJSON, path: path, offset: error.offset, line: error.line,
-      column: error.column, excerpt: error.excerpt, excerptColumn: error.excerptColumn,
-      expected: "valid JSON", found: error.message)
+      kind: error.location == nil ? .invalidValue : .malformedJSON,
+      path: error.path ?? JSONPath(), location: error.location,
+      expected: error.location == nil ? "a value JSON can hold" : "valid JSON",
+      found: error.message, cause: error)
   }
 }

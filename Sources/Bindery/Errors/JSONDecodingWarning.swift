@@ -5,16 +5,25 @@ public import BinderyJSON
 /// bad value.
 public struct JSONDecodingWarning: Sendable, Hashable, CustomStringConvertible {
   /// The category of a warning.
-  public enum Kind: String, Sendable, Hashable {
+  ///
+  /// Kinds are compared with `==` against the static members; new kinds may be added in later
+  /// versions, so a `switch` over them needs a default branch.
+  public struct Kind: Sendable, Hashable, CustomStringConvertible {
+    enum Code: UInt8, Sendable { case coerced, skippedElement, defaultUsed, repeatedKey }
+    let code: Code
+
     /// A value of another JSON type was converted (`"3"` read as `3`).
-    case coerced
+    public static let coerced = Kind(code: .coerced)
     /// A lossy collection skipped an element that failed to decode.
-    case skippedElement
+    public static let skippedElement = Kind(code: .skippedElement)
     /// A property's default replaced a null or bad value.
-    case defaultUsed
+    public static let defaultUsed = Kind(code: .defaultUsed)
     /// An object had a key more than once, and the duplicate-key policy chose which value to
     /// read (``JSONReadingOptions/duplicateKeys``).
-    case repeatedKey
+    public static let repeatedKey = Kind(code: .repeatedKey)
+
+    /// The kind's name, as spelled by its static member.
+    public var description: String { String(describing: code) }
   }
 
   /// The category.
@@ -42,8 +51,7 @@ public struct JSONDecodingWarning: Sendable, Hashable, CustomStringConvertible {
 
   /// `PATH: message`, followed by the causes on indented lines.
   public var description: String {
-    let place = path.components.isEmpty ? "top level" : path.description
-    var text = "\(place): \(message)"
+    var text = "\(path.placeDescription): \(message)"
     for problem in problems { text += "\n    " + problem.description }
     return text
   }

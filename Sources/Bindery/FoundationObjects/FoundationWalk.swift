@@ -191,8 +191,7 @@ struct FoundationWalk {
     _ kind: JSONDecodingProblem.Kind, expected: String, found: String, hint: String = ""
   ) -> JSONDecodingProblem {
     JSONDecodingProblem(
-      kind: kind, path: JSONPath(path), line: 0, column: 0, expected: expected, found: found,
-      hint: hint)
+      kind: kind, path: JSONPath(path), expected: expected, found: found, hint: hint)
   }
 }
 

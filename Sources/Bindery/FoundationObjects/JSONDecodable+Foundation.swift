@@ -1,14 +1,23 @@
 import BinderyJSON
 import Foundation
 
-/// Foundation objects as the input of a model decode.
-struct FoundationObjectInput: JSONInput {
-  let object: Any
-
-  func jsonDocument(options: JSONReadingOptions) throws -> JSONDocument {
-    try FoundationTextWriter.document(
-      from: object, reading: options, nonFinite: options.allowsJSON5 ? .literals : .reject,
-      nonFiniteHint: "NaN and infinity are read with JSON5 reading (allowsJSON5)")
+extension JSONDecodingContext {
+  /// Writes Foundation objects as a document and finds the value to decode in it. Objects JSON
+  /// cannot hold are problems at their path; a problem never has a position, since there is no
+  /// text of the user's.
+  static func prepare(foundationObject object: Any, at path: String?, options: JSONDecodingOptions)
+    throws(JSONDecodingError) -> PreparedDecode
+  {
+    let document: JSONDocument
+    do {
+      document = try FoundationTextWriter.document(
+        from: object, reading: options.reading,
+        nonFinite: options.reading.allowsJSON5 ? .literals : .reject,
+        nonFiniteHint: "NaN and infinity are read with JSON5 reading (allowsJSON5)")
+    } catch {
+      throw JSONDecodingError(problems: [error])
+    }
+    return try prepare(document: document, at: path, options: options)
   }
 }
 
@@ -48,14 +57,16 @@ extension JSONDecodable {
   ///   - path: Where the value to decode sits, such as `data.items`; the top by default.
   ///   - options: Leniencies and reading limits, as for text.
   /// - Throws: ``JSONDecodingError`` listing every problem. Each problem names its path but has
-  ///   no line or column, since there is no text: ``JSONDecodingProblem/hasLocation`` is false.
+  ///   no position, since there is no text: ``JSONDecodingProblem/location`` is `nil`.
   ///   Objects JSON cannot hold (a key that is not a string, an object of another class, a
-  ///   dictionary that contains itself, nesting past `options.reading.maxDepth`) are problems
-  ///   too, named by their path.
+  ///   dictionary that contains itself, nesting past `options.reading.maxDepth`, a date outside
+  ///   the years 0000 to 9999) are problems too, named by their path.
   public init(
     foundationObject object: Any, at path: String? = nil, options: JSONDecodingOptions = .init()
   ) throws(JSONDecodingError) {
-    try self.init(json: FoundationObjectInput(object: object), at: path, options: options)
+    let prepared = try JSONDecodingContext.prepare(
+      foundationObject: object, at: path, options: options)
+    self = try Self.run(prepared)
   }
 
   /// Decodes a value from Foundation objects and returns it with the warnings its decode
@@ -70,7 +81,10 @@ extension JSONDecodable {
   public static func decoded(
     foundationObject object: Any, at path: String? = nil, options: JSONDecodingOptions = .init()
   ) throws(JSONDecodingError) -> JSONDecoded<Self> {
-    try decoded(json: FoundationObjectInput(object: object), at: path, options: options)
+    let prepared = try JSONDecodingContext.prepare(
+      foundationObject: object, at: path, options: options)
+    let value = try run(prepared)
+    return JSONDecoded(value: value, warnings: prepared.context.warnings)
   }
 }
 
@@ -94,7 +108,8 @@ extension JSONUpdatable {
   public mutating func update(foundationObject object: Any, options: JSONDecodingOptions = .init())
     throws(JSONDecodingError) -> Set<AnyKeyPath>
   {
-    try applyUpdate(FoundationObjectInput(object: object), options: options)
+    try applyUpdate(
+      JSONDecodingContext.prepare(foundationObject: object, at: nil, options: options))
   }
 }
 
@@ -113,6 +128,7 @@ extension JSONUpdatable where Self: AnyObject {
     throws(JSONDecodingError) -> Set<AnyKeyPath>
   {
     var instance = self
-    return try instance.applyUpdate(FoundationObjectInput(object: object), options: options)
+    return try instance.applyUpdate(
+      JSONDecodingContext.prepare(foundationObject: object, at: nil, options: options))
   }
 }

@@ -13,7 +13,7 @@ extension String: JSONDecodable, JSONEncodable {
   /// Writes a JSON string.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.string(self) }
 }
 
@@ -26,7 +26,7 @@ extension Bool: JSONDecodable, JSONEncodable {
   /// Writes `true` or `false`.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.bool(self) }
 }
 
@@ -43,7 +43,7 @@ extension _JSONInteger {
   /// Writes the integer exactly.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.integer(self) }
 }
 
@@ -67,7 +67,7 @@ extension Double: JSONDecodable, JSONEncodable {
   /// Writes the shortest text that reads back as the same `Double`.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` for infinities and NaN unless the options allow them.
+  /// - Throws: ``JSONWriteError`` for infinities and NaN unless the options allow them.
   public func encode(to json: JSONValueEncoder) throws { try json.double(self) }
 }
 
@@ -86,7 +86,7 @@ extension Float: JSONDecodable, JSONEncodable {
   /// Writes the shortest text that reads back as the same `Float`.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` for infinities and NaN unless the options allow them.
+  /// - Throws: ``JSONWriteError`` for infinities and NaN unless the options allow them.
   public func encode(to json: JSONValueEncoder) throws { try json.float(self) }
 }
 
@@ -105,10 +105,10 @@ extension Decimal: JSONDecodable, JSONEncodable {
   /// Writes the exact decimal text.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` for NaN.
+  /// - Throws: ``JSONWriteError`` for NaN.
   public func encode(to json: JSONValueEncoder) throws {
     guard let number = JSONNumber(text: description) else {
-      throw JSONEncodingError(message: "\(self) is not a JSON number")
+      throw json.problem("expected a finite decimal, found \(self)")
     }
     try json.number(number)
   }
@@ -124,7 +124,7 @@ extension Date: JSONDecodable, JSONEncodable {
   /// Writes the date in the format in force.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws {
     try json.dateFormat.encode(self, to: json)
   }
@@ -139,7 +139,7 @@ extension URL: JSONDecodable, JSONEncodable {
   /// Writes the URL's absolute string.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.string(absoluteString) }
 }
 
@@ -157,7 +157,7 @@ extension UUID: JSONDecodable, JSONEncodable {
   /// Writes the UUID's upper-case string.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.string(uuidString) }
 }
 
@@ -170,7 +170,7 @@ extension Data: JSONDecodable, JSONEncodable {
   /// Writes base64 text.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.string(base64EncodedString()) }
 }
 
@@ -182,7 +182,7 @@ extension JSONValue: JSONDecodable, JSONEncodable {
   /// Writes the value as it is.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` for non-finite numbers or too deep nesting.
+  /// - Throws: ``JSONWriteError`` for non-finite numbers or too deep nesting.
   public func encode(to json: JSONValueEncoder) throws { try json.value(self) }
 }
 

@@ -3,7 +3,7 @@ public protocol JSONEncodable {
   /// Writes the value.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` for values JSON cannot hold.
+  /// - Throws: ``JSONWriteError`` for values JSON cannot hold.
   func encode(to json: JSONValueEncoder) throws
 
   /// Writes the value at `key` of a Codable container, for a `@JSONModel` type encoded by

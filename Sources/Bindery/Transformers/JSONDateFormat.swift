@@ -89,12 +89,12 @@ public struct JSONDateFormat: JSONTransformer, Sendable, Hashable {
   /// - Parameters:
   ///   - value: The date.
   ///   - json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(_ value: Date, to json: JSONValueEncoder) throws {
     switch style {
     case .iso8601:
       guard let text = ISO8601.string(from: value, fractional: true) else {
-        throw Self.unwritable(value)
+        throw Self.unwritable(value, at: json)
       }
       try json.string(text)
     case .unixSeconds:
@@ -102,7 +102,7 @@ public struct JSONDateFormat: JSONTransformer, Sendable, Hashable {
     case .unixMilliseconds:
       try Self.number((value.timeIntervalSince1970 * 1000).rounded(), to: json)
     case .pattern(let pattern):
-      guard let text = pattern.string(from: value) else { throw Self.unwritable(value) }
+      guard let text = pattern.string(from: value) else { throw Self.unwritable(value, at: json) }
       try json.string(text)
     case .firstOf(let formats):
       try (formats.first ?? .iso8601).encode(value, to: json)
@@ -110,9 +110,8 @@ public struct JSONDateFormat: JSONTransformer, Sendable, Hashable {
   }
 
   /// The error for a date a text format cannot write: outside years 0000–9999, or not finite.
-  private static func unwritable(_ value: Date) -> JSONEncodingError {
-    JSONEncodingError(
-      message: "expected \(ISO8601.writableDescription), found \(ISO8601.describe(value))")
+  private static func unwritable(_ value: Date, at json: JSONValueEncoder) -> JSONWriteError {
+    json.problem("expected \(ISO8601.writableDescription), found \(ISO8601.describe(value))")
   }
 
   private static func number(_ value: Double, to json: JSONValueEncoder) throws {

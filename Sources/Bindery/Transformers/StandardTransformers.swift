@@ -63,7 +63,7 @@ public struct JSONURLTransformer: JSONTransformer {
   /// - Parameters:
   ///   - value: The URL.
   ///   - json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(_ value: URL, to json: JSONValueEncoder) throws {
     try json.string(value.absoluteString)
   }
@@ -92,7 +92,7 @@ public struct JSONBase64Transformer: JSONTransformer {
   /// - Parameters:
   ///   - value: The bytes.
   ///   - json: Where to write them.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(_ value: Data, to json: JSONValueEncoder) throws {
     try json.string(value.base64EncodedString())
   }
@@ -124,7 +124,7 @@ public struct JSONSeparatedTransformer: JSONTransformer {
   /// - Parameters:
   ///   - value: The pieces.
   ///   - json: Where to write them.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(_ value: [String], to json: JSONValueEncoder) throws {
     try json.string(value.joined(separator: separator))
   }
@@ -154,7 +154,7 @@ public struct JSONNumberStringTransformer<Value: LosslessStringConvertible & Sen
   /// - Parameters:
   ///   - value: The number.
   ///   - json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(_ value: Value, to json: JSONValueEncoder) throws {
     try json.string(value.description)
   }
@@ -227,7 +227,7 @@ public struct RGBAColor: Sendable, Hashable, JSONDecodable, JSONEncodable {
   /// Writes ``hex``.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONEncodingError`` when nothing more can be written there.
+  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.string(hex) }
 }
 

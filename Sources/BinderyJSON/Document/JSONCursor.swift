@@ -50,11 +50,9 @@ public struct JSONCursor: Sendable {
   /// The byte offset of the value in the input.
   public var offset: Int { reader.offset(of: index) }
 
-  /// The 1-based line and column of the value in the input.
-  public var location: (line: Int, column: Int) {
-    let location = reader.location(of: index)
-    return (location.line, location.column)
-  }
+  /// Where the value stands in the input: offset, 1-based line and column, and an excerpt;
+  /// `nil` when the document was not text the user gave.
+  public var location: JSONSourceLocation? { reader.location(of: index) }
 
   /// The JSON path from the top-level value to this one, such as `items[3].media.m`.
   public var path: JSONPath { reader.path(to: index) }
@@ -62,8 +60,7 @@ public struct JSONCursor: Sendable {
   // MARK: Errors
 
   func failure(_ kind: JSONReadError.Kind, _ message: String) -> JSONReadError {
-    let path = path.description
-    return document.withInput { JSONReadError(kind, message, at: offset, in: $0, path: path) }
+    JSONReadError(kind: kind, message: message, location: location, path: path)
   }
 
   func mismatch(expected: String) -> JSONReadError {

@@ -20,9 +20,10 @@ public final class JSONDocument: @unchecked Sendable {
   /// The options the document was read with; lookups follow its duplicate-key policy.
   public let options: JSONReadingOptions
   /// Set when the text was written by Bindery from values an app held (dictionaries, arrays,
-  /// numbers) rather than given by the user: positions in it mean nothing to the user, so
-  /// errors name paths only. Maps the offset of each string written for an object JSON has no
-  /// type for (a date, bytes) to that object, so that a property of its type can take it as is.
+  /// numbers, a ``JSONValue``) rather than given by the user: positions in it mean nothing to
+  /// the user, so errors name paths only. Maps the offset of each string written for an object
+  /// JSON has no type for (a date, bytes) to that object, so that a property of its type can
+  /// take it as is.
   package let sourceObjects: [Int: any Sendable]?
 
   /// Whether the text is the user's own, so that errors can point into it.

@@ -10,9 +10,9 @@ public protocol JSONInput {
   /// - Parameter options: How to read text and bytes; a document keeps the options it was
   ///   parsed with.
   /// - Returns: The document.
-  /// - Throws: ``JSONReadError`` for input that is not JSON under `options`, or another error
-  ///   when the input cannot be made into JSON text (a ``JSONValue`` holding NaN).
-  func jsonDocument(options: JSONReadingOptions) throws -> JSONDocument
+  /// - Throws: ``JSONReadError`` for input that is not JSON under `options`, or that cannot be
+  ///   made into JSON text (a ``JSONValue`` holding NaN).
+  func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument
 }
 
 extension Array: JSONInput where Element == UInt8 {
@@ -21,7 +21,7 @@ extension Array: JSONInput where Element == UInt8 {
   /// - Parameter options: How to read.
   /// - Returns: The document.
   /// - Throws: ``JSONReadError``.
-  public func jsonDocument(options: JSONReadingOptions) throws -> JSONDocument {
+  public func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
     try JSONDocument(parsing: self, options: options)
   }
 }
@@ -32,7 +32,7 @@ extension String: JSONInput {
   /// - Parameter options: How to read.
   /// - Returns: The document.
   /// - Throws: ``JSONReadError``.
-  public func jsonDocument(options: JSONReadingOptions) throws -> JSONDocument {
+  public func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
     try JSONDocument(parsing: Array(utf8), options: options)
   }
 }
@@ -43,7 +43,7 @@ extension Substring: JSONInput {
   /// - Parameter options: How to read.
   /// - Returns: The document.
   /// - Throws: ``JSONReadError``.
-  public func jsonDocument(options: JSONReadingOptions) throws -> JSONDocument {
+  public func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
     try JSONDocument(parsing: Array(utf8), options: options)
   }
 }
@@ -57,15 +57,34 @@ extension JSONDocument: JSONInput {
 }
 
 extension JSONValue: JSONInput {
-  /// The value written compactly and read back: positions in errors refer to that text.
+  /// The value written compactly and read back. The text is not the user's, so problems name
+  /// their path and no position.
   ///
-  /// - Parameter options: How to read the written text (its limits apply).
+  /// - Parameter options: How to read the written text: its limits apply, and NaN and
+  ///   infinities are read when JSON5 is allowed.
   /// - Returns: The document.
-  /// - Throws: ``JSONWriteError`` for a number JSON cannot hold (NaN or infinity);
-  ///   ``JSONReadError`` past a reading limit.
-  public func jsonDocument(options: JSONReadingOptions) throws -> JSONDocument {
-    var writer = JSONWriter()
-    try writer.value(self)
-    return try JSONDocument(parsing: try writer.takeFinished(), options: options)
+  /// - Throws: ``JSONReadError`` (``JSONReadError/Kind/unsupportedValue``) naming the path of a
+  ///   number JSON cannot hold (NaN or infinity, without JSON5), or past a reading limit.
+  public func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
+    try writtenDocument(options: options)
+  }
+
+  /// The value as a document of text that is not the user's (see ``jsonDocument(options:)``).
+  package func writtenDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
+    var writing = JSONWritingOptions(maxDepth: options.maxDepth)
+    if options.allowsJSON5 { writing.nonFiniteNumbers = .literals }
+    var writer = JSONWriter(options: writing)
+    let bytes: [UInt8]
+    do {
+      try writer.value(self)
+      bytes = try writer.takeFinished()
+    } catch {
+      let kind: JSONReadError.Kind =
+        error.kind == .depthLimitExceeded ? .depthLimitExceeded : .unsupportedValue
+      throw JSONReadError(kind: kind, message: error.message, location: nil, path: error.path)
+    }
+    var reading = options
+    reading.maxSize = nil
+    return try JSONDocument(parsing: bytes, options: reading, sourceObjects: [:])
   }
 }

@@ -1,9 +1,9 @@
 /// An error thrown while reading JSON: a syntax error found by the scanner, a limit that was
 /// exceeded, or a value that could not be read as the requested type.
 ///
-/// Every error names where it happened: the byte ``offset`` into the input, a 1-based ``line``
-/// and ``column``, the text of that line as an ``excerpt``, and — for errors raised while
-/// reading a value from a ``JSONDocument`` — the JSON ``path`` of that value.
+/// Every error names where it happened: its ``location`` in the text (byte offset, 1-based line
+/// and column, the line as an excerpt) and — for errors raised while reading a value from a
+/// ``JSONDocument`` — the JSON ``path`` of that value.
 ///
 /// ```swift
 /// do {
@@ -19,21 +19,15 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
   public let kind: Kind
   /// A one-line message saying what was expected and what was found, without position.
   public let message: String
-  /// The byte offset into the input where the problem was found (0-based).
-  public let offset: Int
-  /// The 1-based line of ``offset``. Lines end at `\n`, `\r\n` or a lone `\r`.
-  public let line: Int
-  /// The 1-based column of ``offset``, counted in Unicode scalars from the start of the line.
-  public let column: Int
-  /// The line that holds the problem, shortened around it to at most about 80 characters.
-  public let excerpt: String
-  /// The 1-based position of the problem within ``excerpt``, for drawing a caret.
-  public let excerptColumn: Int
+  /// Where in the text the problem is: byte offset, line, column and excerpt. `nil` when the
+  /// document was not text the user gave (objects an app held, a ``JSONValue``), whose errors
+  /// name their ``path`` alone.
+  public let location: JSONSourceLocation?
   /// The JSON path of the value being read (`items[3].media.m`), when the error was raised
   /// while reading a value from a document; `nil` for syntax errors.
-  public let path: String?
+  public let path: JSONPath?
 
-  /// Creates an error at a position that has already been resolved.
+  /// Creates an error.
   ///
   /// Bindery itself creates errors through the scanner and cursor; this initializer exists for
   /// layers that report their own problems with the same shape.
@@ -41,46 +35,45 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
   /// - Parameters:
   ///   - kind: What went wrong.
   ///   - message: What was expected and what was found.
-  ///   - offset: The byte offset of the problem.
-  ///   - line: The 1-based line.
-  ///   - column: The 1-based column.
-  ///   - excerpt: The text of the line.
-  ///   - excerptColumn: The column of the problem within `excerpt`.
+  ///   - location: Where in the text, if there is text.
   ///   - path: The JSON path of the value, if known.
-  public init(
-    kind: Kind, message: String, offset: Int, line: Int, column: Int,
-    excerpt: String = "", excerptColumn: Int = 1, path: String? = nil
-  ) {
+  public init(kind: Kind, message: String, location: JSONSourceLocation?, path: JSONPath? = nil) {
     self.kind = kind
     self.message = message
-    self.offset = offset
-    self.line = line
-    self.column = column
-    self.excerpt = excerpt
-    self.excerptColumn = excerptColumn
+    self.location = location
     self.path = path
   }
 
-  /// `LINE:COLUMN: message`, and the path when there is one, on one line.
+  /// `LINE:COLUMN: message` (with `at PATH` when there is a path) on one line; without text,
+  /// `PATH: message`.
   public var description: String {
-    if let path {
-      return "\(line):\(column): at \(path.isEmpty ? "the top level" : path): \(message)"
+    guard let location else {
+      return (path ?? JSONPath()).placeDescription + ": " + message
     }
-    return "\(line):\(column): \(message)"
+    let place = "\(location.line):\(location.column): "
+    guard let path else { return place + message }
+    return place + "at \(path.placeDescription): " + message
   }
 
   /// ``description`` followed by the excerpt and a caret under the problem, for terminals.
   public var detailedDescription: String {
-    guard !excerpt.isEmpty else { return description }
-    return description + "\n    " + excerpt + "\n    "
-      + String(repeating: " ", count: max(0, excerptColumn - 1)) + "^"
+    guard let caret = location?.caretLines, !caret.isEmpty else { return description }
+    return description + "\n" + caret
   }
 
   /// Returns the same error with a path attached.
-  func withPath(_ path: String) -> JSONReadError {
-    JSONReadError(
-      kind: kind, message: message, offset: offset, line: line, column: column,
-      excerpt: excerpt, excerptColumn: excerptColumn, path: path)
+  func withPath(_ path: JSONPath) -> JSONReadError {
+    JSONReadError(kind: kind, message: message, location: location, path: path)
+  }
+
+  /// Builds an error at `offset` in `bytes`, resolving line, column and excerpt.
+  init(
+    _ kind: Kind, _ message: String, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>,
+    path: JSONPath? = nil
+  ) {
+    self.init(
+      kind: kind, message: message, location: JSONSourceLocation(offset: offset, in: bytes),
+      path: path)
   }
 }
 
@@ -95,7 +88,7 @@ extension JSONReadError {
       case invalidEscape, invalidUnicodeEscape, invalidUTF8, controlCharacterInString
       case trailingContent, depthLimitExceeded, sizeLimitExceeded, duplicateKey
       case typeMismatch, keyNotFound, indexOutOfRange, numberOutOfRange, numberNotInteger
-      case invalidPath
+      case invalidPath, unsupportedValue
     }
     let code: Code
 
@@ -135,6 +128,9 @@ extension JSONReadError {
     public static let numberNotInteger = Kind(code: .numberNotInteger)
     /// A JSON path or JSON Pointer that cannot be parsed.
     public static let invalidPath = Kind(code: .invalidPath)
+    /// A value JSON cannot hold, in input that was not text: NaN in a ``JSONValue`` read
+    /// without JSON5.
+    public static let unsupportedValue = Kind(code: .unsupportedValue)
 
     /// The kind's name, as spelled by its static member.
     public var description: String { String(describing: code) }

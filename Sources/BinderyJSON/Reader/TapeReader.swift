@@ -54,14 +54,15 @@ package struct TapeReader {
     return entry.kind == .string ? entry.start - 1 : entry.start
   }
 
-  /// The 1-based line and column of the value at `index`, and the line it stands on (cut to
-  /// a readable width) with the value's column in that excerpt. Costs a pass over the input
-  /// up to the value: for error reports only.
-  package func location(of index: Int)
-    -> (line: Int, column: Int, excerpt: String, excerptColumn: Int)
-  {
-    let location = document.withInput { SourceLocation(offset: offset(of: index), in: $0) }
-    return (location.line, location.column, location.excerpt, location.excerptColumn)
+  /// Where the value at `index` stands in the input: offset, 1-based line and column, and the
+  /// line it stands on (cut to a readable width) with the value's column in that excerpt.
+  /// Costs a pass over the input up to the value: for error reports only.
+  ///
+  /// `nil` when the document is not the user's text (it was written from objects an app held):
+  /// a position in it would point into text the user never saw.
+  package func location(of index: Int) -> JSONSourceLocation? {
+    guard document.hasUserText else { return nil }
+    return document.withInput { JSONSourceLocation(offset: offset(of: index), in: $0) }
   }
 
   /// The path from the top-level value to the value at `index`, found by descending the tape:
@@ -273,6 +274,7 @@ package struct TapeReader {
   ///     runs; nothing is called when no key repeats.
   ///   - body: Called with the tape index of each distinct key (its first occurrence) and of
   ///     the value chosen for it.
+  /// - Throws: What `body` throws.
   package func forEachDistinctMember<E: Error>(
     of object: Int, repeated: (_ key: Int) -> Void = { _ in },
     _ body: (_ key: Int, _ value: Int) throws(E) -> Void

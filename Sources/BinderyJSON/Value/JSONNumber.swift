@@ -127,7 +127,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible,
     }
     if digits.isEmpty { return (false, "", "0") }
     // The written exponent plus a small adjustment (both bounded by the text's length).
-    let exponent = Self.exponent(i < utf8.count ? utf8[(i + 1)...] : [], plus: trailingZeros - fraction)
+    let exponent = Self.exponent(
+      i < utf8.count ? utf8[(i + 1)...] : [], plus: trailingZeros - fraction)
     return (negative, Substring(String(decoding: digits, as: UTF8.self)), exponent)
   }
 

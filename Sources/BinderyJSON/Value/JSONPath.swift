@@ -98,6 +98,15 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     return text
   }
 
+  /// How every Bindery error names the empty path, the top-level value: `top level`.
+  public static let rootDescription = "top level"
+
+  /// The path as errors and warnings name the place they are about: the text form, or
+  /// ``rootDescription`` for the top-level value.
+  public var placeDescription: String {
+    components.isEmpty ? Self.rootDescription : description
+  }
+
   /// The RFC 6901 JSON Pointer form, such as `/items/3/media/m`.
   public var pointer: String {
     var text = ""
@@ -241,7 +250,8 @@ private struct PathParser {
       do {
         key = try JSONDocument(parsing: quoted).root.string()
       } catch {
-        throw fail("invalid quoted key: \(error.message)", at: start + error.offset)
+        throw fail(
+          "invalid quoted key: \(error.message)", at: start + (error.location?.offset ?? 0))
       }
       guard i < text.count, text[i] == UInt8(ascii: "]") else {
         throw fail("expected ']' after quoted key", at: i)

@@ -174,6 +174,7 @@ extension TapeReader {
   /// - Parameters:
   ///   - index: The tape index of the value.
   ///   - repeated: Called with the tape index of each key the duplicate-key policy passed over.
+  /// - Returns: The value.
   package func value(at index: Int, repeated: (_ key: Int) -> Void = { _ in }) -> JSONValue {
     let document = document
     let tape = tape

@@ -477,6 +477,21 @@ public struct JSONWriter: Sendable {
     storage.replaceSubrange(first.start..<last.end, with: region)
   }
 
+  /// An error about the value about to be written (or being written) here, with its path
+  /// rebuilt from the open containers: for encoders that refuse a value.
+  ///
+  /// - Parameters:
+  ///   - kind: What went wrong.
+  ///   - message: Why.
+  ///   - cause: The error behind it, if any.
+  /// - Returns: The error.
+  package func error(_ kind: JSONWriteError.Kind, _ message: String, cause: (any Error)? = nil)
+    -> JSONWriteError
+  {
+    let at = failure(kind, message, pending: true)
+    return JSONWriteError(kind: kind, message: message, path: at.path, cause: cause)
+  }
+
   /// An error at the current position, with the path rebuilt from the open containers.
   /// `pending` means the failing value was not begun yet: in an array, it is the next element.
   private func failure(_ kind: JSONWriteError.Kind, _ message: String, pending: Bool = false)

@@ -64,34 +64,3 @@ public struct JSONWritingOptions: Sendable, Hashable {
   /// Two-space indentation, one member or element per line.
   public static var pretty: JSONWritingOptions { JSONWritingOptions(prettyPrinted: true) }
 }
-
-/// An error thrown while writing JSON.
-public struct JSONWriteError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The category of a ``JSONWriteError``.
-  public struct Kind: Sendable, Hashable, CustomStringConvertible {
-    enum Code: UInt8, Sendable { case nonFiniteNumber, depthLimitExceeded, invalidState }
-    let code: Code
-    /// An infinity or NaN, with ``JSONWritingOptions/NonFiniteNumberPolicy/reject``.
-    public static let nonFiniteNumber = Kind(code: .nonFiniteNumber)
-    /// Nesting deeper than ``JSONWritingOptions/maxDepth``.
-    public static let depthLimitExceeded = Kind(code: .depthLimitExceeded)
-    /// A call out of order: a value where a key is due, a key outside an object, an unbalanced
-    /// end, or output taken before the value is complete.
-    public static let invalidState = Kind(code: .invalidState)
-    /// The kind's name.
-    public var description: String { String(describing: code) }
-  }
-
-  /// What went wrong.
-  public let kind: Kind
-  /// What was written, or attempted, and why it failed.
-  public let message: String
-  /// The JSON path of the value being written (empty at the top level).
-  public let path: JSONPath
-
-  /// `at PATH: message`.
-  public var description: String {
-    let place = path.components.isEmpty ? "the top level" : path.description
-    return "at \(place): \(message)"
-  }
-}
