@@ -83,7 +83,7 @@ extension _JSONModelCoding {
         throw error
       } catch {
         context.record(error, at: 0)
-        throw decodingError(JSONDecodingError(problems: context.problems), base: base)
+        throw DecodingError(JSONDecodingError(problems: context.problems), base: base)
       }
     }
   }
@@ -104,7 +104,7 @@ extension _JSONModelCoding {
     do {
       return try T.run(PreparedDecode(context: context, root: root))
     } catch {
-      throw decodingError(error, base: path)
+      throw DecodingError(error, base: path)
     }
   }
 
@@ -126,7 +126,7 @@ extension _JSONModelCoding {
     do {
       return try T.run(PreparedDecode(context: context, root: root))
     } catch {
-      throw decodingError(error, base: base)
+      throw DecodingError(error, base: base)
     }
   }
 

@@ -28,7 +28,7 @@ public enum _JSONModelCoding {
     do {
       return ObjectSource(context: context, object: try value.object())
     } catch {
-      throw decodingError(JSONDecodingError(problems: [error]), base: base)
+      throw DecodingError(JSONDecodingError(problems: [error]), base: base)
     }
   }
 
@@ -46,7 +46,7 @@ public enum _JSONModelCoding {
     do {
       return ObjectSource(context: context, object: try value.object())
     } catch {
-      throw decodingError(JSONDecodingError(problems: [error]), base: base)
+      throw DecodingError(JSONDecodingError(problems: [error]), base: base)
     }
   }
 
@@ -85,7 +85,7 @@ public enum _JSONModelCoding {
     do {
       try object.validate(model)
     } catch {
-      throw decodingError(
+      throw DecodingError(
         JSONDecodingError(problems: [error]), base: object.context.codingPathBase)
     }
   }
@@ -147,34 +147,4 @@ public enum _JSONModelCoding {
     return context
   }
 
-  /// The `DecodingError` that fits the first problem of a report.
-  static func decodingError(_ report: JSONDecodingError, base: [any CodingKey]) -> DecodingError {
-    guard let problem = report.problems.first else {
-      return .dataCorrupted(.init(codingPath: base, debugDescription: "\(report)"))
-    }
-    var path = base + problem.path.components.map(codingKey)
-    let description = problem.description
-    switch problem.kind {
-    case .missingKey:
-      let key = path.popLast() ?? StringKey("")
-      return .keyNotFound(
-        key, .init(codingPath: path, debugDescription: description, underlyingError: report))
-    case .typeMismatch:
-      return .typeMismatch(
-        Any.self, .init(codingPath: path, debugDescription: description, underlyingError: report))
-    case .nullValue:
-      return .valueNotFound(
-        Any.self, .init(codingPath: path, debugDescription: description, underlyingError: report))
-    default:
-      return .dataCorrupted(
-        .init(codingPath: path, debugDescription: description, underlyingError: report))
-    }
-  }
-
-  private static func codingKey(_ component: JSONPath.Component) -> any CodingKey {
-    switch component {
-    case .key(let key): StringKey(key)
-    case .index(let index): IndexKey(index)
-    }
-  }
 }

@@ -228,19 +228,6 @@ final class JSONDecodingContext {
   }
 }
 
-extension DecodingError {
-  /// Whether the error stands for a model decode's report (its underlying error), as the
-  /// errors a bridged decode throws do.
-  var carriesReport: Bool {
-    switch self {
-    case .dataCorrupted(let context), .keyNotFound(_, let context),
-      .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return context.underlyingError is JSONDecodingError
-    @unknown default: return false
-    }
-  }
-}
-
 /// Thrown after a problem has been recorded in the context: the caller unwinds without
 /// recording it again, and the top-level call throws the whole report.
 @usableFromInline

@@ -325,58 +325,6 @@ public struct JSONObjectDecoder {
     try withDefault(key, defaultValue, trigger) { try T(json: $0) }
   }
 
-  /// Decodes a required value through a transformer.
-  ///
-  /// - Parameters:
-  ///   - type: The model's type for the value.
-  ///   - key: The key, path or fallbacks.
-  ///   - transformer: Converts between JSON and the value.
-  /// - Returns: The value.
-  /// - Throws: A ``JSONDecodingProblem`` for a missing key or a value the transformer rejects.
-  @inlinable
-  public func decode<Transformer: JSONTransformer>(
-    _ type: Transformer.Value.Type = Transformer.Value.self, forKey key: JSONKey,
-    using transformer: Transformer
-  ) throws -> Transformer.Value {
-    let value = try required(key, expected: "\(Transformer.Value.self)")
-    return try transformer.decode(value)
-  }
-
-  /// Decodes an optional value through a transformer: `nil` when missing or `null`.
-  ///
-  /// - Parameters:
-  ///   - type: The optional type.
-  ///   - key: The key, path or fallbacks.
-  ///   - transformer: Converts between JSON and the value.
-  /// - Returns: The value or `nil`.
-  /// - Throws: A ``JSONDecodingProblem`` for a value the transformer rejects.
-  @inlinable
-  public func decode<Transformer: JSONTransformer>(
-    _ type: Transformer.Value?.Type, forKey key: JSONKey, using transformer: Transformer
-  ) throws -> Transformer.Value? {
-    guard let value = try optional(key) else { return nil }
-    return try transformer.decode(value)
-  }
-
-  /// Decodes a value through a transformer, with a default.
-  ///
-  /// - Parameters:
-  ///   - type: The type.
-  ///   - key: The key, path or fallbacks.
-  ///   - transformer: Converts between JSON and the value.
-  ///   - defaultValue: Used when `trigger` says so.
-  ///   - trigger: When the default replaces the input.
-  /// - Returns: The value or the default.
-  /// - Throws: A ``JSONDecodingProblem`` for a bad value the trigger does not cover.
-  @inlinable
-  public func decode<Transformer: JSONTransformer>(
-    _ type: Transformer.Value.Type = Transformer.Value.self, forKey key: JSONKey,
-    using transformer: Transformer, default defaultValue: @autoclosure () -> Transformer.Value,
-    when trigger: JSONDefaultTrigger = .missing
-  ) throws -> Transformer.Value {
-    try withDefault(key, defaultValue, trigger) { try transformer.decode($0) }
-  }
-
   @usableFromInline
   func withDefault<T>(
     _ key: JSONKey, _ defaultValue: () -> T, _ trigger: JSONDefaultTrigger,
@@ -459,7 +407,7 @@ public struct JSONObjectDecoder {
     context.record(error, at: index)
     guard context.options.stopsAtFirstError else { return }
     if context.bridgesToDecodingError {
-      throw _JSONModelCoding.decodingError(
+      throw DecodingError(
         JSONDecodingError(problems: context.problems), base: context.codingPathBase)
     }
     throw RecordedFailure()

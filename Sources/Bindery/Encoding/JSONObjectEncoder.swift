@@ -157,44 +157,6 @@ public struct JSONObjectEncoder {
     try writeNull(forKey: key, nulls: nulls)
   }
 
-  /// Writes a member through a transformer.
-  ///
-  /// - Parameters:
-  ///   - value: The value.
-  ///   - key: The key or nested path.
-  ///   - transformer: Converts the value to JSON.
-  /// - Throws: ``JSONWriteError`` naming the member's path; an error of the transformer's own
-  ///   becomes its ``JSONWriteError/cause``.
-  @inlinable
-  public mutating func encode<Transformer: JSONTransformer>(
-    _ value: Transformer.Value, forKey key: JSONKey, using transformer: Transformer
-  ) throws {
-    try beginMember(key)
-    do {
-      try transformer.encode(value, to: valueEncoder)
-    } catch {
-      throw context.located(error)
-    }
-  }
-
-  /// Writes an optional member through a transformer: `nil` is left out or written as `null`.
-  ///
-  /// - Parameters:
-  ///   - value: The value.
-  ///   - key: The key or nested path.
-  ///   - transformer: Converts the value to JSON.
-  ///   - nulls: What to do with `nil`; the export options decide when left out.
-  /// - Throws: ``JSONWriteError`` naming the member's path; an error of the transformer's own
-  ///   becomes its ``JSONWriteError/cause``.
-  @inlinable
-  public mutating func encodeIfPresent<Transformer: JSONTransformer>(
-    _ value: Transformer.Value?, forKey key: JSONKey, using transformer: Transformer,
-    nulls: JSONNullEncoding? = nil
-  ) throws {
-    if let value { return try encode(value, forKey: key, using: transformer) }
-    try writeNull(forKey: key, nulls: nulls)
-  }
-
   /// Writes members kept from the input by a model that preserves unknown keys, in key order,
   /// leaving out keys the model writes itself and the tag of an enclosing union.
   ///

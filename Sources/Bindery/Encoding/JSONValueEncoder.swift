@@ -170,16 +170,4 @@ public struct JSONValueEncoder {
     try value.encode(to: elementEncoder)
   }
 
-  /// Writes a value through a transformer.
-  ///
-  /// - Parameters:
-  ///   - value: The value.
-  ///   - transformer: Converts the value to JSON.
-  /// - Throws: The transformer's errors.
-  @inlinable
-  public func encode<Transformer: JSONTransformer>(
-    _ value: Transformer.Value, using transformer: Transformer
-  ) throws {
-    try transformer.encode(value, to: elementEncoder)
-  }
 }

@@ -136,9 +136,6 @@ public final class JSONDocument: @unchecked Sendable {
     return deepest
   }
 
-  /// A cursor at the top-level value.
-  public var root: JSONCursor { JSONCursor(document: self, index: 0) }
-
   /// The tape index just past the value at `index`: O(1) for containers too.
   @inlinable
   package func next(after index: Int) -> Int {

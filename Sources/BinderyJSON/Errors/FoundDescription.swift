@@ -30,9 +30,3 @@ func describeFound(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Stri
   }
   return "byte 0x" + String(byte, radix: 16, uppercase: true)
 }
-
-/// At least four upper-case hex digits.
-func hex4(_ value: UInt32) -> String {
-  let digits = String(value, radix: 16, uppercase: true)
-  return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-}

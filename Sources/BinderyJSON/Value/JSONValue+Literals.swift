@@ -48,13 +48,3 @@ extension JSONValue: ExpressibleByDictionaryLiteral {
     self = .object(JSONObject(elements))
   }
 }
-
-extension JSONValue: CustomStringConvertible {
-  /// The value as compact JSON; non-finite numbers appear as `Infinity`, `-Infinity`, `NaN`.
-  public var description: String {
-    var options = JSONWritingOptions()
-    options.nonFiniteNumbers = .literals
-    options.maxDepth = .max
-    return (try? jsonString(options: options)) ?? "<unwritable JSON value>"
-  }
-}

@@ -530,25 +530,3 @@ public struct JSONWriter: Sendable {
     return bytes[bytes.startIndex..<min(i + 1, bytes.endIndex)]
   }
 }
-
-extension JSONValue {
-  /// Writes the value as JSON bytes.
-  ///
-  /// - Parameter options: How to format the output; compact by default.
-  /// - Returns: UTF-8 JSON text.
-  /// - Throws: ``JSONWriteError`` for non-finite numbers or nesting beyond the limit.
-  public func jsonBytes(options: JSONWritingOptions = .compact) throws(JSONWriteError) -> [UInt8] {
-    var writer = JSONWriter(options: options)
-    try writer.value(self)
-    return try writer.takeFinished()
-  }
-
-  /// Writes the value as JSON text.
-  ///
-  /// - Parameter options: How to format the output; compact by default.
-  /// - Returns: JSON text.
-  /// - Throws: ``JSONWriteError`` for non-finite numbers or nesting beyond the limit.
-  public func jsonString(options: JSONWritingOptions = .compact) throws(JSONWriteError) -> String {
-    String(decoding: try jsonBytes(options: options), as: UTF8.self)
-  }
-}

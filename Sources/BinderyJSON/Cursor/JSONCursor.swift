@@ -1,19 +1,3 @@
-/// The type of a JSON value.
-public enum JSONKind: String, Sendable, Hashable, CaseIterable {
-  /// `null`
-  case null
-  /// `true` or `false`
-  case bool
-  /// A number.
-  case number
-  /// A string.
-  case string
-  /// An array.
-  case array
-  /// An object.
-  case object
-}
-
 /// A position in a ``JSONDocument``: one value, read on demand without copying.
 ///
 /// Typed reads throw ``JSONReadError`` with the value's line, column and JSON path:
@@ -314,4 +298,9 @@ public struct JSONMembers: Sequence, Sendable {
 
   /// The number of members.
   public var underestimatedCount: Int { count }
+}
+
+extension JSONDocument {
+  /// A cursor at the top-level value.
+  public var root: JSONCursor { JSONCursor(document: self, index: 0) }
 }

@@ -1,31 +1,4 @@
-/// A path from one JSON value to another below it: keys and array indices.
-///
-/// The text form joins keys with `.` and writes indices in brackets: `media.m`,
-/// `items[0].title`. A key that holds `.`, `[`, `]` or `\` — or is empty — is written quoted in
-/// brackets, `["a.b"]`, or with a backslash before each such character, `a\.b`.
-/// ``init(pointer:)`` reads RFC 6901 JSON Pointers (`/items/0/title`) as well.
-///
-/// A key applied to an array selects the element whose index it spells (`items.0`), so
-/// JSON Pointers work on arrays.
-public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
-  /// One step of a path.
-  public enum Component: Sendable, Hashable {
-    /// An object member, or an array element when the key spells a canonical index.
-    case key(String)
-    /// An array element, 0-based.
-    case index(Int)
-  }
-
-  /// The steps, from the outermost value inwards.
-  public var components: [Component]
-
-  /// Creates a path from its steps.
-  ///
-  /// - Parameter components: The steps, outermost first.
-  public init(_ components: [Component] = []) {
-    self.components = components
-  }
-
+extension JSONPath {
   /// Parses the text form of a path.
   ///
   /// - Parameter text: A path such as `photos.photo[0]["url.h"]`; the empty string is the
@@ -77,101 +50,6 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
       i += 1
     }
     self.components = components
-  }
-
-  /// The text form, such as `items[3].media.m`; keys that need it are quoted.
-  public var description: String {
-    var text = ""
-    for component in components {
-      switch component {
-      case .index(let position):
-        text += "[\(position)]"
-      case .key(let key):
-        if Self.isBare(key) {
-          if !text.isEmpty { text += "." }
-          text += key
-        } else {
-          text += "[" + Self.quote(key) + "]"
-        }
-      }
-    }
-    return text
-  }
-
-  /// How every Bindery error names the empty path, the top-level value: `top level`.
-  public static let rootDescription = "top level"
-
-  /// The path as errors and warnings name the place they are about: the text form, or
-  /// ``rootDescription`` for the top-level value.
-  public var placeDescription: String {
-    components.isEmpty ? Self.rootDescription : description
-  }
-
-  /// The RFC 6901 JSON Pointer form, such as `/items/3/media/m`.
-  public var pointer: String {
-    var text = ""
-    for component in components {
-      text += "/"
-      switch component {
-      case .index(let position):
-        text += String(position)
-      case .key(let key):
-        for character in key.unicodeScalars {
-          switch character {
-          case "~": text += "~0"
-          case "/": text += "~1"
-          default: text.unicodeScalars.append(character)
-          }
-        }
-      }
-    }
-    return text
-  }
-
-  /// Appends a component.
-  ///
-  /// - Parameter component: The step to add at the end.
-  /// - Returns: The longer path.
-  public func appending(_ component: Component) -> JSONPath {
-    JSONPath(components + [component])
-  }
-
-  /// The index a key spells when applied to an array: digits with no leading zero.
-  static func arrayIndex(_ key: String) -> Int? {
-    let utf8 = key.utf8
-    guard let first = utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
-      return nil
-    }
-    if first == UInt8(ascii: "0") && utf8.count > 1 { return nil }
-    guard utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-      return nil
-    }
-    return Int(key)
-  }
-
-  private static func isBare(_ key: String) -> Bool {
-    guard let first = key.utf8.first else { return false }
-    if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") { return false }
-    return !key.utf8.contains {
-      $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]")
-        || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20
-    }
-  }
-
-  private static func quote(_ key: String) -> String {
-    var text = "\""
-    for scalar in key.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\t": text += "\\t"
-      case "\r": text += "\\r"
-      case "\u{0}"..."\u{1F}": text += "\\u" + hex4(scalar.value)
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    return text + "\""
   }
 }
 
@@ -245,10 +123,9 @@ private struct PathParser {
       }
       guard i < text.count else { throw fail("unterminated quoted key", at: start) }
       i += 1
-      let quoted = Array(text[start..<i])
       let key: String
       do {
-        key = try JSONDocument(parsing: quoted).root.string()
+        key = try Self.string(Array(text[start..<i]))
       } catch {
         throw fail(
           "invalid quoted key: \(error.message)", at: start + (error.location?.offset ?? 0))
@@ -270,5 +147,19 @@ private struct PathParser {
     }
     i += 1
     return .index(position)
+  }
+
+  /// The string a JSON string literal (quotes included) spells, read by the scanner strictly.
+  static func string(_ literal: [UInt8]) throws(JSONReadError) -> String {
+    try literal.withUnsafeBufferPointer { (input) throws(JSONReadError) -> String in
+      guard let base = input.baseAddress else { return "" }
+      var scanner = JSONScanner(bytes: input, base: base, options: .strict)
+      let tape = try scanner.scan()
+      defer { UnsafeMutablePointer(mutating: tape.baseAddress)?.deallocate() }
+      guard let entry = tape.first, entry.kind == .string else {
+        throw JSONReadError(.invalidPath, "expected a quoted key", at: 0, in: input)
+      }
+      return decodeString(entry, base: base)
+    }
   }
 }

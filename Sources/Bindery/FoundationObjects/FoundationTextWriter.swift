@@ -149,31 +149,3 @@ struct FoundationTextWriter {
     sourceObjects[writer.byteCount - 1 - text.utf8.count] = object
   }
 }
-
-extension JSONValueDecoder {
-  /// The `Date` or `Data` this value was written from, when the decode reads Foundation
-  /// objects (``JSONDecodable/init(foundationObject:at:options:)``) and the app's value held
-  /// one there; `nil` otherwise.
-  ///
-  /// Such a value reads as a string too (ISO 8601 for a date, base64 for data), for types that
-  /// take text; `Date` and `Data` properties take the object itself, whatever their format, and
-  /// a transformer of your own may do the same:
-  ///
-  /// ```swift
-  /// struct DayTransformer: JSONTransformer {
-  ///     func decode(_ json: JSONValueDecoder) throws -> Date {
-  ///         if let date = json.sourceObject(as: Date.self) { return date }
-  ///         return try JSONDateFormat.dateFormat("yyyy-MM-dd").decode(json)
-  ///     }
-  ///     func encode(_ value: Date, to json: JSONValueEncoder) throws {
-  ///         try JSONDateFormat.dateFormat("yyyy-MM-dd").encode(value, to: json)
-  ///     }
-  /// }
-  /// ```
-  ///
-  /// - Parameter type: `Date.self` or `Data.self`.
-  /// - Returns: The object, or `nil`.
-  public func sourceObject<T>(as type: T.Type) -> T? {
-    context.document.sourceObject(at: index) as? T
-  }
-}

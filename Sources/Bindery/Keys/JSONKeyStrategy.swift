@@ -30,13 +30,3 @@ public enum JSONKeyStrategy: Sendable {
     }
   }
 }
-
-/// Which directions `@Ignore` leaves a property out of.
-public enum JSONIgnoreDirection: Sendable, Hashable {
-  /// Neither read nor written; the property needs a default value (or is optional).
-  case both
-  /// Not read (keeps its default value), but written.
-  case decoding
-  /// Read, but not written.
-  case encoding
-}
