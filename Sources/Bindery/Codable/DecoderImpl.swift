@@ -23,9 +23,8 @@ final class DecoderImpl: Decoder {
   @inline(__always) var tape: UnsafeBufferPointer<TapeEntry> { reader.tape }
   let settings: DecodingSettings
   let collector: ErrorCollector?
-  /// The mutable state, behind a pointer: stored properties of a class are checked for
-  /// exclusive access at run time on every write, which cost about a tenth of a decode.
-  private let state: UnsafeMutablePointer<State>
+  /// The mutable state, read and written without the run-time exclusivity check.
+  private let state: UncheckedState<State>
 
   private struct State {
     /// The tape index of the value being decoded.
@@ -56,26 +55,21 @@ final class DecoderImpl: Decoder {
 
   deinit {
     state.pointee.slots.deallocate()
-    state.deinitialize(count: 1)
-    state.deallocate()
   }
 
   init(document: JSONDocument, settings: DecodingSettings, current: Int = 0) {
     self.reader = TapeReader(document)
     self.settings = settings
     self.collector = settings.reportsAllErrors ? ErrorCollector() : nil
-    self.state = .allocate(capacity: 1)
-    state.initialize(to: State(current: current, node: nil))
+    self.state = UncheckedState(State(current: current, node: nil))
   }
 
   init(sharing other: DecoderImpl, current: Int, parent: CodingPathNode?, key: (any CodingKey)?) {
     self.reader = other.reader
     self.settings = other.settings
     self.collector = other.collector
-    self.state = .allocate(capacity: 1)
-    state.initialize(
-      to: State(
-        current: current, node: key.map { CodingPathNode(parent: parent, key: $0) } ?? parent))
+    self.state = UncheckedState(
+      State(current: current, node: key.map { CodingPathNode(parent: parent, key: $0) } ?? parent))
   }
 
   var codingPath: [any CodingKey] { node?.path ?? [] }
@@ -153,29 +147,31 @@ final class DecoderImpl: Decoder {
     _ type: T.Type, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
   ) throws -> T {
     if T.self == String.self {
-      return unsafeBitCast(try string(at: index) { makeCodingPath(parent, key) }, to: T.self)
+      return identityCast(try string(at: index) { makeCodingPath(parent, key) }, to: T.self)
     }
     if T.self == Int.self {
-      return unsafeBitCast(
+      return identityCast(
         try integer(Int.self, at: index) { makeCodingPath(parent, key) }, to: T.self)
     }
     if T.self == Double.self {
-      return unsafeBitCast(
+      return identityCast(
         try floating(Double.self, at: index) { makeCodingPath(parent, key) }, to: T.self)
     }
     if T.self == Bool.self {
-      return unsafeBitCast(try bool(at: index) { makeCodingPath(parent, key) }, to: T.self)
+      return identityCast(try bool(at: index) { makeCodingPath(parent, key) }, to: T.self)
     }
     if T.self == Int64.self {
-      return unsafeBitCast(
+      return identityCast(
         try integer(Int64.self, at: index) { makeCodingPath(parent, key) }, to: T.self)
     }
-    if T.self == Date.self { return unsafeBitCast(try date(at: index, parent, key), to: T.self) }
-    if T.self == URL.self { return try cast(try url(at: index, parent, key)) }
-    if T.self == Data.self { return try cast(try data(at: index, parent, key)) }
-    if T.self == Decimal.self { return try cast(try decimal(at: index, parent, key)) }
+    if T.self == Date.self { return identityCast(try date(at: index, parent, key), to: T.self) }
+    if T.self == URL.self { return identityCast(try url(at: index, parent, key), to: T.self) }
+    if T.self == Data.self { return identityCast(try data(at: index, parent, key), to: T.self) }
+    if T.self == Decimal.self {
+      return identityCast(try decimal(at: index, parent, key), to: T.self)
+    }
     if T.self == JSONValue.self {
-      return try cast(reader.value(at: index))
+      return identityCast(reader.value(at: index), to: T.self)
     }
     if let collection = tapeDecodable(T.self) {
       return try decodeCollection(collection, as: T.self, at: index, parent: parent, key: key)
@@ -202,41 +198,33 @@ final class DecoderImpl: Decoder {
   ) throws -> T {
     let value = try C.decode(from: self, at: index, parent: parent, key: key)
     // C is T: `unwrap` found T to be this collection type.
-    return unsafeBitCast(value, to: T.self)
+    return identityCast(value, to: T.self)
   }
 
   /// A reader for scalar element types, or `nil` for others.
   func scalarReader<T>(for type: T.Type) -> ((Int, () -> [any CodingKey]) throws -> T)? {
     if T.self == Double.self {
       return { index, path in
-        unsafeBitCast(try self.floating(Double.self, at: index, path: path), to: T.self)
+        identityCast(try self.floating(Double.self, at: index, path: path), to: T.self)
       }
     }
     if T.self == Int.self {
       return { index, path in
-        unsafeBitCast(try self.integer(Int.self, at: index, path: path), to: T.self)
+        identityCast(try self.integer(Int.self, at: index, path: path), to: T.self)
       }
     }
     if T.self == String.self {
-      return { index, path in unsafeBitCast(try self.string(at: index, path: path), to: T.self) }
+      return { index, path in identityCast(try self.string(at: index, path: path), to: T.self) }
     }
     if T.self == Bool.self {
-      return { index, path in unsafeBitCast(try self.bool(at: index, path: path), to: T.self) }
+      return { index, path in identityCast(try self.bool(at: index, path: path), to: T.self) }
     }
     if T.self == Int64.self {
       return { index, path in
-        unsafeBitCast(try self.integer(Int64.self, at: index, path: path), to: T.self)
+        identityCast(try self.integer(Int64.self, at: index, path: path), to: T.self)
       }
     }
     return nil
-  }
-
-  private func cast<T, U>(_ value: U) throws -> T {
-    guard let value = value as? T else {
-      // The callers above have compared T with U's type: this cannot happen.
-      preconditionFailure("\(U.self) is not \(T.self)")
-    }
-    return value
   }
 
   // MARK: Scalars
@@ -260,11 +248,15 @@ final class DecoderImpl: Decoder {
   {
     let entry = tape[index]
     guard entry.kind == .number else { throw mismatch(T.self, at: index, path: path) }
-    // The bit cast needs `T` exactly 64 bits wide: `Int` only where it is (32-bit platforms
-    // such as arm64_32 take the exact generic path).
+    // `Int` through `Int64` only where it is 64 bits wide (32-bit platforms such as arm64_32
+    // take the exact generic path).
     if T.self == Int64.self || (T.self == Int.self && Int.bitWidth == 64) {
-      if case .value(let value) = reader.int64(entry) { return unsafeBitCast(value, to: T.self) }
-      throw numberDoesNotFit(T.self, at: index, path: path)
+      guard case .value(let value) = reader.int64(entry) else {
+        throw numberDoesNotFit(T.self, at: index, path: path)
+      }
+      if T.self == Int64.self { return identityCast(value, to: T.self) }
+      // Exact: `Int` is 64 bits wide here.
+      return identityCast(Int(truncatingIfNeeded: value), to: T.self)
     }
     return try otherInteger(T.self, entry, at: index, path: path)
   }
@@ -455,11 +447,11 @@ final class DecoderImpl: Decoder {
   /// A stand-in for a scalar type whose value failed to decode, so that collecting errors can
   /// go on; `nil` for other types.
   func placeholder<T>(for type: T.Type) -> T? {
-    if T.self == String.self { return unsafeBitCast("", to: T.self) }
-    if T.self == Int.self { return unsafeBitCast(0 as Int, to: T.self) }
-    if T.self == Double.self { return unsafeBitCast(0 as Double, to: T.self) }
-    if T.self == Bool.self { return unsafeBitCast(false, to: T.self) }
-    if T.self == Int64.self { return unsafeBitCast(0 as Int64, to: T.self) }
+    if T.self == String.self { return identityCast("", to: T.self) }
+    if T.self == Int.self { return identityCast(0 as Int, to: T.self) }
+    if T.self == Double.self { return identityCast(0 as Double, to: T.self) }
+    if T.self == Bool.self { return identityCast(false, to: T.self) }
+    if T.self == Int64.self { return identityCast(0 as Int64, to: T.self) }
     return nil
   }
 

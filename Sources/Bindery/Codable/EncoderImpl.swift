@@ -11,9 +11,8 @@ import Foundation
 /// throws ``NeedsFallback``), and the whole value is encoded again by Foundation.
 final class EncoderImpl: Encoder {
   let settings: EncodingSettings
-  /// The mutable state, behind a pointer: stored properties of a class are checked for
-  /// exclusive access at run time on every write.
-  private let state: UnsafeMutablePointer<State>
+  /// The mutable state, read and written without the run-time exclusivity check.
+  private let state: UncheckedState<State>
 
   private struct State {
     var writer: JSONWriter
@@ -43,13 +42,7 @@ final class EncoderImpl: Encoder {
     }
     var options = settings.writingOptions
     options.maxDepth = 512
-    state = .allocate(capacity: 1)
-    state.initialize(to: State(writer: JSONWriter(options: options)))
-  }
-
-  deinit {
-    state.deinitialize(count: 1)
-    state.deallocate()
+    state = UncheckedState(State(writer: JSONWriter(options: options)))
   }
 
   /// The writer (read-only view; writes go through ``write(_:)``).
@@ -202,34 +195,38 @@ final class EncoderImpl: Encoder {
   ) throws {
     if needsFallback { throw NeedsFallback() }
     if T.self == String.self {
-      let string = unsafeBitCast(value, to: String.self)
+      let string = identityCast(value, to: String.self)
       return try write { try $0.string(string) }
     }
     if T.self == Int.self {
-      let number = Int64(unsafeBitCast(value, to: Int.self))
+      let number = Int64(identityCast(value, to: Int.self))
       return try write { try $0.integer(number) }
     }
     if T.self == Double.self {
-      return try encodeDouble(unsafeBitCast(value, to: Double.self), parent: parent, key: key)
+      return try encodeDouble(identityCast(value, to: Double.self), parent: parent, key: key)
     }
     if T.self == Bool.self {
-      let flag = unsafeBitCast(value, to: Bool.self)
+      let flag = identityCast(value, to: Bool.self)
       return try write { try $0.bool(flag) }
     }
     if T.self == Date.self {
       return try encodeDate(
-        unsafeBitCast(value, to: Date.self), parent: parent, key: key, fillEmpty: fillEmpty)
+        identityCast(value, to: Date.self), parent: parent, key: key, fillEmpty: fillEmpty)
     }
-    if T.self == Data.self, let data = value as? Data {
+    if T.self == Data.self {
+      let data = identityCast(value, to: Data.self)
       return try encodeData(data, parent: parent, key: key, fillEmpty: fillEmpty)
     }
-    if T.self == URL.self, let url = value as? URL {
+    if T.self == URL.self {
+      let url = identityCast(value, to: URL.self)
       return try write { try $0.string(url.absoluteString) }
     }
-    if T.self == Decimal.self, let decimal = value as? Decimal {
+    if T.self == Decimal.self {
+      let decimal = identityCast(value, to: Decimal.self)
       return try encodeDecimal(decimal, parent: parent, key: key)
     }
-    if T.self == JSONValue.self, let json = value as? JSONValue {
+    if T.self == JSONValue.self {
+      let json = identityCast(value, to: JSONValue.self)
       return try write { try $0.value(json) }
     }
     if let collection = directEncodable(T.self) {
@@ -248,7 +245,7 @@ final class EncoderImpl: Encoder {
     _ type: C.Type, _ value: T, parent: CodingPathNode?, key: (any CodingKey)?
   ) throws {
     // C is T: `encodeValue` found T to be this collection type.
-    try unsafeBitCast(value, to: C.self).encodeDirectly(into: self, parent: parent, key: key)
+    try identityCast(value, to: C.self).encodeDirectly(into: self, parent: parent, key: key)
   }
 
   /// Runs `body` with a fresh slot for one value; afterwards closes what it opened, and writes
@@ -400,7 +397,7 @@ extension Array: DirectEncodable where Element: Encodable {
     var position = 0
     if Element.self == Double.self {
       while position < count {
-        let value = unsafeBitCast(self[position], to: Double.self)
+        let value = identityCast(self[position], to: Double.self)
         if value.isFinite {
           try impl.write { try $0.double(value) }
         } else {
@@ -411,12 +408,12 @@ extension Array: DirectEncodable where Element: Encodable {
       }
     } else if Element.self == Int.self {
       while position < count {
-        try impl.writeInteger(unsafeBitCast(self[position], to: Int.self))
+        try impl.writeInteger(identityCast(self[position], to: Int.self))
         position += 1
       }
     } else if Element.self == String.self {
       while position < count {
-        let text = unsafeBitCast(self[position], to: String.self)
+        let text = identityCast(self[position], to: String.self)
         try impl.write { try $0.string(text) }
         position += 1
       }

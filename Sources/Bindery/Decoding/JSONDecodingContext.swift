@@ -21,10 +21,8 @@ final class JSONDecodingContext {
   /// The date formats in force somewhere in this decode.
   var dateFormats: DateFormatTable
 
-  /// The mutable state read on every property, behind a pointer: a class's stored properties
-  /// are checked for exclusive access at run time on every access, which cost more than a tenth
-  /// of a decode.
-  private let state: UnsafeMutablePointer<State>
+  /// The mutable state read on every property, without the run-time exclusivity check.
+  private let state: UncheckedState<State>
   /// The generation cell that tells borrowed references whether this decode still runs.
   let lease = DecodeLease.acquire()
 
@@ -47,16 +45,13 @@ final class JSONDecodingContext {
     self.reader = TapeReader(document)
     self.options = options
     self.dateFormats = DateFormatTable(callFormat: options.dates)
-    state = .allocate(capacity: 1)
-    state.initialize(to: State())
+    state = UncheckedState(State())
   }
 
   deinit {
     lease.release()
     state.pointee.slots.deallocate()
     state.pointee.members?.deallocate()
-    state.deinitialize(count: 1)
-    state.deallocate()
   }
 
   /// Every problem recorded so far.

@@ -2,9 +2,8 @@
 /// date formats in force.
 @usableFromInline
 final class JSONEncodingContext {
-  /// The writer, behind a pointer: a class's stored properties are checked for exclusive
-  /// access on every write, and the writer is written for every value.
-  let writer: UnsafeMutablePointer<JSONWriter>
+  /// The writer, written for every value without the run-time exclusivity check.
+  let writer: UncheckedState<JSONWriter>
   let options: JSONEncodingOptions
   /// Which properties of the top-level model are written.
   var filter: JSONPropertyFilter? { options.properties }
@@ -14,8 +13,7 @@ final class JSONEncodingContext {
   init(options: JSONEncodingOptions) {
     self.options = options
     self.dateFormats = DateFormatTable(callFormat: options.dates)
-    writer = .allocate(capacity: 1)
-    writer.initialize(to: JSONWriter(options: options.writing))
+    writer = UncheckedState(JSONWriter(options: options.writing))
   }
 
   /// The index of a date format, adding it when new.
@@ -23,11 +21,6 @@ final class JSONEncodingContext {
 
   /// The date format at an index from ``dateFormatIndex(_:)``; 0 is the call's.
   func dateFormat(at index: Int) -> JSONDateFormat { dateFormats.format(at: index) }
-
-  deinit {
-    writer.deinitialize(count: 1)
-    writer.deallocate()
-  }
 
   func write(_ body: (inout JSONWriter) throws(JSONWriteError) -> Void) throws(JSONWriteError) {
     try body(&writer.pointee)

@@ -40,18 +40,22 @@ package enum NumberConversion {
       }
     }
     // Int and Int64 concretely: this runs unspecialised from other modules, where generic
-    // conversions cost a witness call each (measured: 3% of decoding a catalog). The bit cast
-    // below needs `T` to be exactly 64 bits wide: `Int` only where it is (not on arm64_32 or
-    // other 32-bit platforms, which take the generic path).
+    // conversions cost a witness call each (measured: 3% of decoding a catalog). `Int` takes
+    // this path only where it is 64 bits wide (not on arm64_32 or other 32-bit platforms, which
+    // take the generic path).
     if T.self == Int64.self || (T.self == Int.self && Int.bitWidth == 64) {
       let limit = UInt64(Int64.max)
+      let value: Int64
       if negative {
         guard magnitude <= limit &+ 1 else { return .outOfRange }
-        let value = magnitude == limit &+ 1 ? Int64.min : -Int64(magnitude)
-        return .value(unsafeBitCast(value, to: T.self))
+        value = magnitude == limit &+ 1 ? Int64.min : -Int64(magnitude)
+      } else {
+        guard magnitude <= limit else { return .outOfRange }
+        value = Int64(magnitude)
       }
-      guard magnitude <= limit else { return .outOfRange }
-      return .value(unsafeBitCast(Int64(magnitude), to: T.self))
+      if T.self == Int64.self { return .value(identityCast(value, to: T.self)) }
+      // Exact: `Int` is 64 bits wide here.
+      return .value(identityCast(Int(truncatingIfNeeded: value), to: T.self))
     }
     if negative {
       guard T.isSigned else { return magnitude == 0 ? .value(0) : .outOfRange }
