@@ -7,6 +7,7 @@ public import BinderyJSON
 
 extension JSONDecodable {
   /// Reads the value as a ``JSONValue``, then as this type through its mapping.
+  @_documentation(visibility: private)
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Self {
@@ -15,6 +16,7 @@ extension JSONDecodable {
   }
 
   /// `nil` when the key is missing or its value is `null`, else ``_decode(from:forKey:)``.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
@@ -24,6 +26,7 @@ extension JSONDecodable {
   }
 
   /// Reads the element as a ``JSONValue``, then as this type through its mapping.
+  @_documentation(visibility: private)
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Self
   {
@@ -35,10 +38,12 @@ extension JSONDecodable {
 
 /// A type whose own Codable conformance reads and writes the same JSON as its mapping: it uses
 /// Codable containers as they are.
+@_documentation(visibility: private)
 public protocol _JSONCodableScalar: JSONDecodable, JSONEncodable, Codable {}
 
 extension _JSONCodableScalar {
   /// Reads the value through its Codable conformance.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
@@ -47,6 +52,7 @@ extension _JSONCodableScalar {
   }
 
   /// Reads the value through its Codable conformance, in one look-up.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
@@ -55,6 +61,7 @@ extension _JSONCodableScalar {
   }
 
   /// Reads the element through its Codable conformance.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Self
@@ -69,16 +76,19 @@ extension _JSONCodableScalar {
 
 extension String: _JSONCodableScalar {
   /// Reads the value with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> String { try container.decode(String.self, forKey: key) }
   /// Reads the value, or `nil`, with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> String? { try container.decodeIfPresent(String.self, forKey: key) }
   /// Reads the element with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> String
@@ -87,16 +97,19 @@ extension String: _JSONCodableScalar {
 
 extension Bool: _JSONCodableScalar {
   /// Reads the value with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Bool { try container.decode(Bool.self, forKey: key) }
   /// Reads the value, or `nil`, with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Bool? { try container.decodeIfPresent(Bool.self, forKey: key) }
   /// Reads the element with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Bool
@@ -105,16 +118,19 @@ extension Bool: _JSONCodableScalar {
 
 extension Double: _JSONCodableScalar {
   /// Reads the value with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Double { try container.decode(Double.self, forKey: key) }
   /// Reads the value, or `nil`, with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Double? { try container.decodeIfPresent(Double.self, forKey: key) }
   /// Reads the element with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Double
@@ -123,16 +139,19 @@ extension Double: _JSONCodableScalar {
 
 extension Int: _JSONCodableScalar {
   /// Reads the value with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Int { try container.decode(Int.self, forKey: key) }
   /// Reads the value, or `nil`, with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Int? { try container.decodeIfPresent(Int.self, forKey: key) }
   /// Reads the element with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Int
@@ -141,16 +160,19 @@ extension Int: _JSONCodableScalar {
 
 extension Int64: _JSONCodableScalar {
   /// Reads the value with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Int64 { try container.decode(Int64.self, forKey: key) }
   /// Reads the value, or `nil`, with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Int64? { try container.decodeIfPresent(Int64.self, forKey: key) }
   /// Reads the element with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Int64
@@ -171,6 +193,7 @@ extension JSONValue: _JSONCodableScalar {}
 extension _JSONValueModel where Self: Decodable {
   /// Reads the model through its Codable initializer, which `@JSONModel` writes from the
   /// mapping.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
@@ -179,6 +202,7 @@ extension _JSONValueModel where Self: Decodable {
   }
 
   /// Reads the model through its Codable initializer, in one look-up.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
@@ -187,6 +211,7 @@ extension _JSONValueModel where Self: Decodable {
   }
 
   /// Reads the element through the model's Codable initializer.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Self
@@ -198,6 +223,7 @@ extension _JSONValueModel where Self: Decodable {
 extension Optional where Wrapped: JSONDecodable {
   /// `nil` when the key is missing or its value is `null`, else the wrapped type's value (for
   /// a `T??`: `nil` when missing, `.some(nil)` for `null`).
+  @_documentation(visibility: private)
   @inlinable
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
@@ -207,6 +233,7 @@ extension Optional where Wrapped: JSONDecodable {
 
   /// `nil` when the key is missing, the innermost `nil` for `null`, else the wrapped type's
   /// value: how a `T??` property tells a missing key from `null`.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
@@ -228,6 +255,7 @@ extension Optional where Wrapped: JSONDecodable {
   }
 
   /// The innermost `nil` for a `null` element, else the wrapped type's value.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Self
@@ -242,6 +270,7 @@ extension Optional where Wrapped: JSONDecodable {
 
 extension Array where Element: JSONDecodable {
   /// Reads a nested array element by element.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
@@ -251,6 +280,7 @@ extension Array where Element: JSONDecodable {
   }
 
   /// Reads a nested array element by element.
+  @_documentation(visibility: private)
   @inlinable
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Self
@@ -270,6 +300,7 @@ extension Array where Element: JSONDecodable {
 
 extension Dictionary where Key == String, Value: JSONDecodable {
   /// Reads a nested object member by member.
+  @_documentation(visibility: private)
   public static func _decode<ContainerKey: CodingKey>(
     from container: KeyedDecodingContainer<ContainerKey>, forKey key: ContainerKey
   ) throws -> Self {
@@ -277,6 +308,7 @@ extension Dictionary where Key == String, Value: JSONDecodable {
   }
 
   /// Reads a nested object member by member.
+  @_documentation(visibility: private)
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Self
   {

@@ -7,6 +7,7 @@ import BinderyJSON
 
 extension JSONEncodable {
   /// Writes the value's ``JSONValue``.
+  @_documentation(visibility: private)
   public func _encode<Key: CodingKey>(
     to container: inout KeyedEncodingContainer<Key>, forKey key: Key
   ) throws {
@@ -15,6 +16,7 @@ extension JSONEncodable {
   }
 
   /// Writes the value's ``JSONValue`` as the next element.
+  @_documentation(visibility: private)
   public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
     let path = container.codingPath + [IndexKey(container.count)]
     try container.encode(try _JSONModelCoding.jsonValue(of: self, at: path))
@@ -23,6 +25,7 @@ extension JSONEncodable {
 
 extension _JSONCodableScalar {
   /// Writes the value through its Codable conformance.
+  @_documentation(visibility: private)
   @inlinable
   public func _encode<Key: CodingKey>(
     to container: inout KeyedEncodingContainer<Key>, forKey key: Key
@@ -31,6 +34,7 @@ extension _JSONCodableScalar {
   }
 
   /// Writes the element through its Codable conformance.
+  @_documentation(visibility: private)
   @inlinable
   public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
     try container.encode(self)
@@ -42,11 +46,13 @@ extension _JSONCodableScalar {
 
 extension String {
   /// Writes the value with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public func _encode<Key: CodingKey>(
     to container: inout KeyedEncodingContainer<Key>, forKey key: Key
   ) throws { try container.encode(self, forKey: key) }
   /// Writes the element with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
     try container.encode(self)
@@ -55,11 +61,13 @@ extension String {
 
 extension Bool {
   /// Writes the value with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public func _encode<Key: CodingKey>(
     to container: inout KeyedEncodingContainer<Key>, forKey key: Key
   ) throws { try container.encode(self, forKey: key) }
   /// Writes the element with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
     try container.encode(self)
@@ -68,11 +76,13 @@ extension Bool {
 
 extension Double {
   /// Writes the value with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public func _encode<Key: CodingKey>(
     to container: inout KeyedEncodingContainer<Key>, forKey key: Key
   ) throws { try container.encode(self, forKey: key) }
   /// Writes the element with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
     try container.encode(self)
@@ -81,11 +91,13 @@ extension Double {
 
 extension Int {
   /// Writes the value with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public func _encode<Key: CodingKey>(
     to container: inout KeyedEncodingContainer<Key>, forKey key: Key
   ) throws { try container.encode(self, forKey: key) }
   /// Writes the element with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
     try container.encode(self)
@@ -94,11 +106,13 @@ extension Int {
 
 extension Int64 {
   /// Writes the value with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public func _encode<Key: CodingKey>(
     to container: inout KeyedEncodingContainer<Key>, forKey key: Key
   ) throws { try container.encode(self, forKey: key) }
   /// Writes the element with the container's overload for this type.
+  @_documentation(visibility: private)
   @inlinable
   public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
     try container.encode(self)
@@ -108,6 +122,7 @@ extension Int64 {
 extension _JSONValueModel where Self: Encodable {
   /// Writes the model through its Codable `encode(to:)`, which `@JSONModel` writes from the
   /// mapping.
+  @_documentation(visibility: private)
   @inlinable
   public func _encode<Key: CodingKey>(
     to container: inout KeyedEncodingContainer<Key>, forKey key: Key
@@ -116,6 +131,7 @@ extension _JSONValueModel where Self: Encodable {
   }
 
   /// Writes the element through the model's Codable `encode(to:)`.
+  @_documentation(visibility: private)
   @inlinable
   public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
     try container.encode(self)
@@ -124,6 +140,7 @@ extension _JSONValueModel where Self: Encodable {
 
 extension Optional where Wrapped: JSONEncodable {
   /// Writes `nil` as `null`, anything else as the wrapped value.
+  @_documentation(visibility: private)
   @inlinable
   public func _encode<Key: CodingKey>(
     to container: inout KeyedEncodingContainer<Key>, forKey key: Key
@@ -136,6 +153,7 @@ extension Optional where Wrapped: JSONEncodable {
   }
 
   /// Writes `nil` as `null`, anything else as the wrapped value.
+  @_documentation(visibility: private)
   @inlinable
   public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
     if let self { try self._encodeElement(to: &container) } else { try container.encodeNil() }
@@ -144,6 +162,7 @@ extension Optional where Wrapped: JSONEncodable {
 
 extension Array where Element: JSONEncodable {
   /// Writes a nested array element by element.
+  @_documentation(visibility: private)
   @inlinable
   public func _encode<Key: CodingKey>(
     to container: inout KeyedEncodingContainer<Key>, forKey key: Key
@@ -153,6 +172,7 @@ extension Array where Element: JSONEncodable {
   }
 
   /// Writes a nested array element by element.
+  @_documentation(visibility: private)
   @inlinable
   public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
     var elements = container.nestedUnkeyedContainer()
@@ -162,6 +182,7 @@ extension Array where Element: JSONEncodable {
 
 extension Dictionary where Key == String, Value: JSONEncodable {
   /// Writes a nested object, members in key order as the mapping writes them.
+  @_documentation(visibility: private)
   public func _encode<ContainerKey: CodingKey>(
     to container: inout KeyedEncodingContainer<ContainerKey>, forKey key: ContainerKey
   ) throws {
@@ -170,6 +191,7 @@ extension Dictionary where Key == String, Value: JSONEncodable {
   }
 
   /// Writes a nested object, members in key order.
+  @_documentation(visibility: private)
   public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
     var object = container.nestedContainer(keyedBy: _JSONCodingKey.self)
     try _members(to: &object)

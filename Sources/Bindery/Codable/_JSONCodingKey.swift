@@ -1,5 +1,6 @@
 /// The key type of the containers a `@JSONModel` type's Codable members use: any JSON key, as
 /// written in the model's mapping.
+@_documentation(visibility: private)
 public struct _JSONCodingKey: CodingKey, ExpressibleByStringLiteral, Sendable {
   /// The key.
   public let stringValue: String

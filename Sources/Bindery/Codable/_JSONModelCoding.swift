@@ -11,6 +11,7 @@ import Foundation
 /// own problems become the `DecodingError` case that fits (`keyNotFound`, `typeMismatch`,
 /// `valueNotFound`, `dataCorrupted`) with the full coding path, and the model's
 /// ``JSONDecodingError`` as the underlying error.
+@_documentation(visibility: private)
 public enum _JSONModelCoding {
   /// The object a struct's or class's Codable `init(from:)` reads, for initializers that must
   /// delegate to `init(json:)`. Decoding stops at the first problem and throws it as a

@@ -24,26 +24,31 @@ public protocol JSONDecodable {
   /// Reads the value at `key` of a Codable container, for a `@JSONModel` type decoded by
   /// another Codable decoder. The default reads the value as a ``JSONValue`` and then as this
   /// type; scalars, collections and models read the container directly.
+  @_documentation(visibility: private)
   static func _decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
     throws -> Self
 
   /// Reads the value at `key` of a Codable container, or `nil` when the key is missing or its
   /// value is `null`; see ``_decode(from:forKey:)``.
+  @_documentation(visibility: private)
   static func _decodeIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
   ) throws -> Self?
 
   /// Reads the next element of a Codable container; see ``_decode(from:forKey:)``.
+  @_documentation(visibility: private)
   static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws -> Self
 
   /// The value of a missing key, for types that have one: `nil` of an `Optional` (so a `T??`
   /// tells a missing key from `null`); `nil` for every other type, whose missing key is a
   /// problem.
+  @_documentation(visibility: private)
   static var _valueForMissingKey: Self? { get }
 }
 
 extension JSONDecodable {
   /// No value for a missing key: it is a problem.
+  @_documentation(visibility: private)
   @inlinable
   public static var _valueForMissingKey: Self? { nil }
 }

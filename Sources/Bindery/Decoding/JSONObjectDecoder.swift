@@ -391,6 +391,7 @@ public struct JSONObjectDecoder {
   /// - Parameter body: The property's decode.
   /// - Returns: The value, or `nil` after a recorded failure.
   /// - Throws: ``JSONDecodingError`` in first-error mode.
+  @_documentation(visibility: private)
   @inlinable
   public func _collect<T>(_ body: @autoclosure () throws -> T) throws -> T? {
     do {
@@ -418,6 +419,7 @@ public struct JSONObjectDecoder {
   /// - Parameter value: The value, or `nil` after a recorded failure.
   /// - Returns: The value.
   /// - Throws: An error standing for the failures already recorded.
+  @_documentation(visibility: private)
   @inlinable
   public func _value<T>(_ value: consuming T?) throws -> T {
     guard let value else { throw RecordedFailure() }

@@ -181,6 +181,7 @@ public struct JSONObjectEncoder {
   /// absent. Models with `@UnknownKeys` call this before writing their members.
   ///
   /// - Parameter members: The kept members.
+  @_documentation(visibility: private)
   public mutating func _keepNulls(of members: [String: JSONValue]) {
     keptNulls = members.isEmpty ? nil : members
   }

@@ -7,10 +7,12 @@ public protocol JSONModel: JSONObjectDecodable, JSONObjectEncodable {
   ///
   /// - Parameter keyPath: A key path such as `\.views`.
   /// - Returns: The property's name.
+  @_documentation(visibility: private)
   static func _propertyName(for keyPath: AnyKeyPath) -> String?
 }
 
 extension JSONModel {
   /// No key path names a property unless the conformance says so.
+  @_documentation(visibility: private)
   public static func _propertyName(for keyPath: AnyKeyPath) -> String? { nil }
 }

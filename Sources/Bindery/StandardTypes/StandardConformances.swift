@@ -31,6 +31,7 @@ extension Bool: JSONDecodable, JSONEncodable {
 }
 
 /// Integers of every width read range-checked: `300` into `UInt8` is a problem.
+@_documentation(visibility: private)
 public protocol _JSONInteger: FixedWidthInteger, JSONDecodable, JSONEncodable {}
 
 extension _JSONInteger {
@@ -200,6 +201,7 @@ extension Optional: JSONDecodable where Wrapped: JSONDecodable {
   }
 
   /// `nil`: a missing key of an optional property is `nil`.
+  @_documentation(visibility: private)
   @inlinable
   public static var _valueForMissingKey: Self? { .some(nil) }
 }
