@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A small in-memory cache of `GET` responses that carry an `ETag` or `Last-Modified`, for
 /// conditional requests: with a cache, ``ResourceClient`` sends `If-None-Match` and

@@ -330,11 +330,14 @@ extension PagedTag: RemoteResource {
         await log.add("etag: " + (tag ?? "none"))
         if tag == "\"v1\"" {
           return FlyingFox.HTTPResponse(
-            statusCode: .notModified, headers: [HTTPHeader("X-RateLimit-Remaining"): "41"])
+            statusCode: .notModified,
+            headers: HTTPHeaders([HTTPHeader("X-RateLimit-Remaining"): "41"]))
         }
         return FlyingFox.HTTPResponse(
           statusCode: .ok,
-          headers: [HTTPHeader("ETag"): "\"v1\"", HTTPHeader("X-RateLimit-Remaining"): "42"],
+          headers: HTTPHeaders([
+            HTTPHeader("ETag"): "\"v1\"", HTTPHeader("X-RateLimit-Remaining"): "42",
+          ]),
           body: Data(#"{"id": 7, "name": "tag 7"}"#.utf8))
       }
       await server.appendRoute("GET /dated") { request in
