@@ -116,6 +116,7 @@ let package = Package(
     .testTarget(
       name: "BinderyMacrosTests",
       dependencies: [
+        "Bindery",
         "BinderyMacros",
         "BinderyMacrosSupport",
         .product(name: "MacroTesting", package: "swift-macro-testing"),

@@ -1,0 +1,156 @@
+import Bindery
+import Foundation
+import MacroTesting
+import Testing
+
+// Options of the model that every property follows: a key strategy, coercion, a date format
+// and the null policy.
+// The model below is compiled by the macro as a user's is, and its source is the input of the
+// expansion test: `sourceIsTheModelAbove` keeps the two the same.
+
+@JSONModel(keyStrategy: .snakeCase, coercesValues: true, dates: .unixSeconds, nulls: .write)
+struct Tag {
+  @Key("id") var remoteId: Int
+  var resourceUri: String?
+  @Lossy var children: [Tag]
+  @Coerce var count: Int
+}
+
+@Suite(.macros(binderyMacros))
+struct ModelOptionsExpansionTests {
+  @Test func modelOptionsScopeEveryProperty() {
+    assertMacro {
+      Self.source
+    } expansion: {
+      #"""
+      struct Tag {
+          var remoteId: Int
+          var resourceUri: String?
+          var children: [Tag]
+          var count: Int
+      }
+
+      extension Tag: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
+          init(json: Bindery.JSONObjectDecoder) throws {
+              let __macro_local_4jsonfMu_ = json.coercing().dates(Self.__macro_local_10dateFormatfMu_)._prefetching(Self.__macro_local_8jsonKeysfMu_)
+              let __macro_local_8remoteIdfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.remoteId
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+              let __macro_local_11resourceUrifMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.resourceUri
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[1]))
+              let __macro_local_8childrenfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.lossy().decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.children
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[2]))
+              let __macro_local_5countfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.count
+                      }, forKey: Self.__macro_local_8jsonKeysfMu_[3]))
+              self.remoteId = try __macro_local_4jsonfMu_._value(__macro_local_8remoteIdfMu_)
+              self.resourceUri = try __macro_local_4jsonfMu_._value(__macro_local_11resourceUrifMu_)
+              self.children = try __macro_local_4jsonfMu_._value(__macro_local_8childrenfMu_)
+              self.count = try __macro_local_4jsonfMu_._value(__macro_local_5countfMu_)
+          }
+
+          func encode(to json: inout Bindery.JSONObjectEncoder) throws {
+              json.setDateFormat(Self.__macro_local_10dateFormatfMu_)
+              if json.includes("remoteId") {
+                  try json.encode(self.remoteId, forKey: "id")
+              }
+              if json.includes("resourceUri") {
+                  try json.encodeIfPresent(self.resourceUri, forKey: "resource_uri", nulls: .write)
+              }
+              if json.includes("children") {
+                  try json.encode(self.children, forKey: "children")
+              }
+              if json.includes("count") {
+                  try json.encode(self.count, forKey: "count")
+              }
+          }
+
+          mutating func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
+              var __macro_local_7changedfMu_ = Swift.Set<Swift.AnyKeyPath>()
+              let __macro_local_4jsonfMu0_ = json.coercing().dates(Self.__macro_local_10dateFormatfMu_)
+              if try __macro_local_4jsonfMu0_.update(&self.remoteId, forKey: "id") {
+                  __macro_local_7changedfMu_.insert(\Self.remoteId)
+              }
+              if try __macro_local_4jsonfMu0_.update(&self.resourceUri, forKey: "resource_uri") {
+                  __macro_local_7changedfMu_.insert(\Self.resourceUri)
+              }
+              if try __macro_local_4jsonfMu0_.lossy().update(&self.children, forKey: "children") {
+                  __macro_local_7changedfMu_.insert(\Self.children)
+              }
+              if try __macro_local_4jsonfMu0_.update(&self.count, forKey: "count") {
+                  __macro_local_7changedfMu_.insert(\Self.count)
+              }
+              return __macro_local_7changedfMu_
+          }
+
+          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+              if keyPath == \Self.remoteId {
+                  return "remoteId"
+              }
+              if keyPath == \Self.resourceUri {
+                  return "resourceUri"
+              }
+              if keyPath == \Self.children {
+                  return "children"
+              }
+              if keyPath == \Self.count {
+                  return "count"
+              }
+              return nil
+          }
+
+          private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["id"], ["resource_uri"], ["children"], ["count"]])
+
+          private static let __macro_local_10dateFormatfMu_: Bindery.JSONDateFormat = .unixSeconds
+
+          init(from decoder: any Swift.Decoder) throws {
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {
+              }
+          }
+
+          func encode(to encoder: any Swift.Encoder) throws {
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
+          }
+      }
+      """#
+    }
+  }
+
+  @Test func sourceIsTheModelAbove() throws {
+    try expectDeclared(Self.source)
+  }
+
+  @Test func theOptionsApplyToEveryProperty() throws {
+    let json = #"""
+      {"id": 1, "resource_uri": "/tag/1", "count": "5",
+       "children": [{"id": 2, "children": [], "count": 3}, {"id": "two", "children": []}]}
+      """#
+    let decoded = try Tag.decoded(json: json)
+    let tag = decoded.value
+    #expect(tag.remoteId == 1)
+    #expect(tag.resourceUri == "/tag/1")
+    #expect(tag.count == 5)
+    // The lossy children skipped the bad one; coercion read "5".
+    #expect(tag.children.map(\.remoteId) == [2])
+    #expect(decoded.warnings.map(\.kind).contains(.skippedElement))
+    #expect(decoded.warnings.map(\.kind).contains(.coerced))
+    // `nulls: .write` writes the child's missing URI as null.
+    let child = try JSONValue(parsing: try tag.children[0].jsonBytes())
+    #expect(child == ["id": 2, "resource_uri": nil, "children": [], "count": 3])
+  }
+
+  static let source = """
+    @JSONModel(keyStrategy: .snakeCase, coercesValues: true, dates: .unixSeconds, nulls: .write)
+    struct Tag {
+        @Key("id") var remoteId: Int
+        var resourceUri: String?
+        @Lossy var children: [Tag]
+        @Coerce var count: Int
+    }
+    """
+}
