@@ -27,8 +27,6 @@ struct KeyPathSpec: Equatable {
     components.append(current)
     self.components = components
   }
-
-  var display: String { components.joined(separator: ".") }
 }
 
 /// One stored property of a model and what its attributes say about its mapping.

@@ -122,6 +122,26 @@ struct Scalars: Equatable {
       ])
   }
 
+  @Test func doublesSentAsStrings() throws {
+    struct Reading: JSONDecodable, JSONEncodable {
+      var value: Double
+      init(value: Double) { self.value = value }
+      init(json: JSONValueDecoder) throws {
+        value = try json.object().decode(forKey: "value", using: .doubleAsString)
+      }
+      func encode(to json: JSONValueEncoder) throws {
+        try json.object { try $0.encode(value, forKey: "value", using: .doubleAsString) }
+      }
+    }
+    #expect(try Reading(json: #"{"value": "3.5"}"#).value == 3.5)
+    #expect(try Reading(value: 0.1).jsonString() == #"{"value":"0.1"}"#)
+    let error = try #require(throws: JSONDecodingError.self) {
+      try Reading(json: #"{"value": "3,5"}"#)
+    }
+    #expect(error.problems.map(\.path.description) == ["value"])
+    #expect(throws: JSONDecodingError.self) { try Reading(json: #"{"value": 3.5}"#) }
+  }
+
   @Test func hexColourForms() {
     #expect(RGBAColor(hex: "#abc") == RGBAColor(red: 0xAA, green: 0xBB, blue: 0xCC))
     #expect(RGBAColor(hex: "11223380")?.alpha == 0x80)

@@ -61,11 +61,6 @@ public struct JSONReadError: Error, Sendable, Hashable, CustomStringConvertible 
     return description + "\n" + caret
   }
 
-  /// Returns the same error with a path attached.
-  func withPath(_ path: JSONPath) -> JSONReadError {
-    JSONReadError(kind: kind, message: message, location: location, path: path)
-  }
-
   /// Builds an error at `offset` in `bytes`, resolving line, column and excerpt.
   init(
     _ kind: Kind, _ message: String, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>,
