@@ -64,23 +64,23 @@ struct FlickrFeedCommand: AsyncParsableCommand {
     return formatter.string(from: date)
   }
 
-  /// Columns padded to their widest cell, long titles and tags cut with an ellipsis.
+  /// Columns padded to their widest cell, long titles and tags cut with an ellipsis, all by
+  /// display width: a Japanese title takes two columns a character.
   static func table(_ photos: [Photo]) -> String {
-    func cut(_ text: String, _ width: Int) -> String {
-      text.count <= width ? text : String(text.prefix(width - 1)) + "…"
-    }
     let rows =
       [["title", "published", "tags", "image"]]
       + photos.map { photo in
         [
-          cut(photo.title.isEmpty ? "(untitled)" : photo.title, 34), format(photo.date),
-          cut(photo.tags.words.joined(separator: " "), 28), photo.imageURL.absoluteString,
+          DisplayWidth.cut(photo.title.isEmpty ? "(untitled)" : photo.title, to: 34),
+          format(photo.date),
+          DisplayWidth.cut(photo.tags.words.joined(separator: " "), to: 28),
+          photo.imageURL.absoluteString,
         ]
       }
-    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let widths = (0..<4).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
     return rows.map { row in
       row.enumerated().map { column, cell in
-        column == 3 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+        column == 3 ? cell : DisplayWidth.padded(cell, to: widths[column])
       }.joined(separator: "  ")
     }.joined(separator: "\n")
   }
