@@ -89,7 +89,7 @@ struct PublicPhotos: Equatable {
     #expect(problems.count == 2)
     #expect(problems[0].path.description == "items[1].media.m")
     #expect(problems[0].kind == .typeMismatch)
-    #expect(problems[0].expected == "a string")
+    #expect(problems[0].expected == "a URL")
     #expect(problems[0].found == "number 12")
     #expect(problems[0].location?.line == 22)
     #expect(problems[0].location?.column == 19)
@@ -99,7 +99,7 @@ struct PublicPhotos: Equatable {
     let text = String(describing: try #require(error))
     #expect(text.hasPrefix("2 problems decoding JSON:"))
     #expect(
-      text.contains("items[1].media.m (line 22, column 19): expected a string, found number 12"))
+      text.contains("items[1].media.m (line 22, column 19): expected a URL, found number 12"))
     #expect(text.contains("missing key 'published'"))
   }
 

@@ -141,7 +141,7 @@ struct ReminderTwin: Codable, Equatable {
         _ = try [Reminder](foundationObject: feed, at: "items")
       }
         == [
-          "items[0].due: expected a string, found number 5",
+          "items[0].due: expected an RFC 3339 date-time such as 2016-01-22T10:22:48Z, found number 5",
           "items[1].title: expected a string, found number 7",
         ])
     // Nothing in any report speaks of lines, columns or bytes.

@@ -20,6 +20,8 @@ enum DocC {
     var id: String
   }
 
+  typealias Tag = Readme.Tag
+
   static func remote() async throws {
 let client = ResourceClient(
     baseURL: URL(string: "https://api.example.com/v1/")!,

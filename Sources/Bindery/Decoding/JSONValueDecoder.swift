@@ -88,6 +88,20 @@ public struct JSONValueDecoder {
   /// - Returns: The unescaped string.
   /// - Throws: ``JSONDecodingProblem`` when the value is not a string.
   public func string() throws(JSONDecodingProblem) -> String {
+    try string(expected: "a string")
+  }
+
+  /// Reads a string for a type that is written as one, such as a URL: a value of another JSON
+  /// type is a problem that says what the type needed (`expected a URL, found number 12`).
+  ///
+  /// ```swift
+  /// let hex = try json.string(expected: "a hex colour such as #FF8800")
+  /// ```
+  ///
+  /// - Parameter expected: What the type needs, for the problem.
+  /// - Returns: The unescaped string.
+  /// - Throws: ``JSONDecodingProblem`` when the value is not a string.
+  public func string(expected: String) throws(JSONDecodingProblem) -> String {
     let index = index
     if let text = contextReference.withContext({ $0.reader.string(at: index) }) {
       return text
@@ -103,20 +117,22 @@ public struct JSONValueDecoder {
         return value ? "true" : "false"
       }
     }
-    throw mismatch("a string")
+    throw mismatch(expected)
   }
 
   /// Hands the string's UTF-8 bytes to `body` without making a `String` when the text has no
   /// escapes (the bytes are then the input's own, valid only during `body`).
   ///
-  /// - Parameter body: Reads the bytes.
+  /// - Parameters:
+  ///   - expected: What the caller needs, for the problem when the value is not a string.
+  ///   - body: Reads the bytes.
   /// - Returns: What `body` returns.
   /// - Throws: ``JSONDecodingProblem`` when the value is not a string (see ``string()``).
-  func withStringUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) throws(JSONDecodingProblem)
-    -> R
-  {
+  func withStringUTF8<R>(
+    expected: String = "a string", _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) throws(JSONDecodingProblem) -> R {
     if let result = context.reader.withUTF8(ofString: index, body) { return result }
-    var text = try string()
+    var text = try string(expected: expected)
     return text.withUTF8 { body($0) }
   }
 

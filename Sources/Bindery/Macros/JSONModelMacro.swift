@@ -25,7 +25,7 @@ import BinderyJSON
 /// }
 ///
 /// let photo = try Photo(json: data)
-/// let body = try photo.jsonData(excluding: [\.views])
+/// let body = try photo.jsonData(options: .init(properties: try .excluding([\Photo.views])))
 /// ```
 ///
 /// Generated shape, for each stored property in declaration order: a decode that records its

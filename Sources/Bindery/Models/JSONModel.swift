@@ -2,7 +2,7 @@
 /// protocol `@JSONModel` adopts. Hand-written conformances work the same way.
 public protocol JSONModel: JSONObjectDecodable, JSONObjectEncodable {
   /// For generated code: the Swift name of the stored property a key path refers to, for
-  /// `jsonData(excluding:)` and `jsonData(including:)`; `nil` for key paths that are not
+  /// property filters (``JSONPropertyFilter``); `nil` for key paths that are not
   /// stored properties.
   ///
   /// - Parameter keyPath: A key path such as `\.views`.

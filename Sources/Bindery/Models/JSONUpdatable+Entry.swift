@@ -7,7 +7,7 @@ extension JSONUpdatable {
   ///
   /// ```swift
   /// let changed = try user.update(json: #"{"personInfo": {"lastName": "Smith"}}"#)
-  /// let body = try user.jsonData(including: changed)
+  /// let body = try user.jsonData(options: .init(properties: try .including(changed, of: User.self)))
   /// ```
   ///
   /// - Parameters:

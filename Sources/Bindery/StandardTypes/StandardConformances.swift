@@ -150,8 +150,9 @@ extension UUID: JSONDecodable, JSONEncodable {
   /// - Parameter json: The JSON value.
   /// - Throws: ``JSONDecodingProblem`` when it is not a string holding a UUID.
   public init(json: JSONValueDecoder) throws {
-    guard let value = UUID(uuidString: try json.string()) else {
-      throw json.problem(expected: "a UUID such as E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+    let expected = "a UUID such as E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+    guard let value = UUID(uuidString: try json.string(expected: expected)) else {
+      throw json.problem(expected: expected)
     }
     self = value
   }

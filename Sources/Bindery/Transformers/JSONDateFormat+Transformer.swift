@@ -14,9 +14,9 @@ extension JSONDateFormat: JSONTransformer {
     if let date = json.sourceObject(as: Date.self) { return date }
     switch style {
     case .iso8601:
-      let text = try json.string()
-      guard let date = ISO8601.date(from: text) else {
-        throw json.problem(expected: "an RFC 3339 date-time such as 2016-01-22T10:22:48Z")
+      let expected = "an RFC 3339 date-time such as 2016-01-22T10:22:48Z"
+      guard let date = ISO8601.date(from: try json.string(expected: expected)) else {
+        throw json.problem(expected: expected)
       }
       return date
     case .unixSeconds:
@@ -24,8 +24,11 @@ extension JSONDateFormat: JSONTransformer {
     case .unixMilliseconds:
       return Date(timeIntervalSince1970: try json.double() / 1000)
     case .pattern(let pattern):
-      guard let date = try json.withStringUTF8({ pattern.date(fromUTF8: $0) }) else {
-        throw json.problem(expected: "a date like '\(pattern.text)'")
+      let expected = "a date like '\(pattern.text)'"
+      guard
+        let date = try json.withStringUTF8(expected: expected, { pattern.date(fromUTF8: $0) })
+      else {
+        throw json.problem(expected: expected)
       }
       return date
     case .firstOf(let formats):

@@ -18,7 +18,7 @@ public struct JSONURLTransformer: JSONTransformer {
   /// - Returns: The URL.
   /// - Throws: ``JSONDecodingProblem`` when the value is not a string holding a URL.
   public func decode(_ json: JSONValueDecoder) throws -> URL {
-    let text = try json.string()
+    let text = try json.string(expected: "a URL")
     if let flaw = Self.flaw(in: text) {
       throw json.problem(expected: "a URL (an RFC 3986 reference; \(flaw))")
     }
@@ -81,7 +81,7 @@ public struct JSONBase64Transformer: JSONTransformer {
   /// - Throws: ``JSONDecodingProblem`` when the value is not a string of valid base64.
   public func decode(_ json: JSONValueDecoder) throws -> Data {
     if let data = json.sourceObject(as: Data.self) { return data }
-    guard let data = Data(base64Encoded: try json.string()) else {
+    guard let data = Data(base64Encoded: try json.string(expected: "base64 text")) else {
       throw json.problem(expected: "base64 text")
     }
     return data
@@ -143,7 +143,7 @@ public struct JSONNumberStringTransformer<Value: LosslessStringConvertible & Sen
   /// - Returns: The number.
   /// - Throws: ``JSONDecodingProblem`` when the value is not a string holding such a number.
   public func decode(_ json: JSONValueDecoder) throws -> Value {
-    guard let value = Value(try json.string()) else {
+    guard let value = Value(try json.string(expected: "a string holding a \(Value.self)")) else {
       throw json.problem(expected: "a string holding a \(Value.self)")
     }
     return value
@@ -218,8 +218,9 @@ public struct RGBAColor: Sendable, Hashable, JSONDecodable, JSONEncodable {
   /// - Parameter json: The JSON value.
   /// - Throws: ``JSONDecodingProblem`` when the value is not a hex colour.
   public init(json: JSONValueDecoder) throws {
-    guard let color = RGBAColor(hex: try json.string()) else {
-      throw json.problem(expected: "a hex colour such as #FF8800 or #FF880080")
+    let expected = "a hex colour such as #FF8800 or #FF880080"
+    guard let color = RGBAColor(hex: try json.string(expected: expected)) else {
+      throw json.problem(expected: expected)
     }
     self = color
   }

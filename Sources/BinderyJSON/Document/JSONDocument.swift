@@ -13,7 +13,8 @@
 public final class JSONDocument: @unchecked Sendable {
   // @unchecked: `tape` points to memory this document owns, written only by the scanner before
   // init returns and freed in deinit; it is never mutated while shared, so reads need no lock.
-  /// The input, shared with the caller when it was given as `[UInt8]`: never copied.
+  /// The input: the caller's own array when it was given as `[UInt8]` (shared, never copied);
+  /// a copy of the bytes for any other input (`Data`, `String`, a sequence).
   @usableFromInline let bytes: [UInt8]
   /// The tape, in memory the document owns: plain loads, no reference counting.
   @usableFromInline package let tape: UnsafeBufferPointer<TapeEntry>
@@ -36,7 +37,7 @@ public final class JSONDocument: @unchecked Sendable {
     return sourceObjects[tape[index].start]
   }
 
-  /// Reads JSON bytes without copying them.
+  /// Reads JSON bytes without copying them: the document shares the array with the caller.
   ///
   /// - Parameters:
   ///   - bytes: The JSON text, UTF-8 encoded.
@@ -76,7 +77,8 @@ public final class JSONDocument: @unchecked Sendable {
     #endif
   }
 
-  /// Reads JSON bytes from any sequence (`Data`, `ArraySlice`, a `String`'s UTF-8 view).
+  /// Reads JSON bytes from any sequence (`Data`, `ArraySlice`, a `String`'s UTF-8 view),
+  /// copied once into an array the document keeps: pass a `[UInt8]` to share instead.
   ///
   /// - Parameters:
   ///   - bytes: The JSON text, UTF-8 encoded.
@@ -90,7 +92,7 @@ public final class JSONDocument: @unchecked Sendable {
     try self.init(parsing: Array(bytes), options: options)
   }
 
-  /// Reads JSON text.
+  /// Reads JSON text, whose UTF-8 is copied once into an array the document keeps.
   ///
   /// - Parameters:
   ///   - text: The JSON text.
