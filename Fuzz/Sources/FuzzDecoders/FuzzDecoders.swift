@@ -26,6 +26,19 @@ struct FuzzChild {
   var note: String?
 }
 
+/// A date read from a number's seconds, through Foundation objects: no date may trap, whatever
+/// the number (infinite, NaN, beyond the years 0000 to 9999).
+@JSONModel
+struct FuzzDated {
+  var when: Date
+  var note: String?
+}
+
+struct PlainDated: Codable {
+  var when: Date
+  var note: String?
+}
+
 struct PlainRecord: Codable, Equatable {
   var id: Int
   var name: String
@@ -115,7 +128,53 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
       let again = try? FuzzRecord(json: written), PlainRecord(again) == PlainRecord(model)
     else { fatalError("a decoded model did not survive encode → decode") }
   }
+  checkFoundationObjects(data, text: decoded, document: document, bytes)
   return 0
+}
+
+/// The objects `JSONSerialization` makes of the input decode as the text does (where it keeps
+/// the same values: it keeps the last of a repeated key, Bindery the first), and numbers turned
+/// into dates decode and encode without a trap.
+func checkFoundationObjects(
+  _ data: Data, text: Result<FuzzRecord, any Error>, document: JSONDocument, _ bytes: [UInt8]
+) {
+  guard let object = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+  else { return }
+  if !repeatsAKey(document.root) {
+    let fromObjects = Result { try FuzzRecord(foundationObject: object) }
+    check("@JSONModel from objects", fromObjects.map(PlainRecord.init), against: text.map(PlainRecord.init), bytes)
+  }
+  guard var members = object as? [String: Any] else { return }
+  for (key, value) in members {
+    if let number = value as? NSNumber, type(of: number) != type(of: NSNumber(value: true)) {
+      members[key] = Date(timeIntervalSince1970: number.doubleValue)
+    }
+  }
+  if let dated = try? FuzzDated(foundationObject: members) {
+    _ = try? dated.jsonBytes()
+    _ = try? dated.jsonBytes(options: .init(dates: .dateFormat("EEE, dd MMM yyyy HH:mm:ss zzz")))
+    _ = try? dated.jsonBytes(options: .init(dates: .unixMilliseconds))
+  }
+  if let plain = try? bindery.decode(PlainDated.self, fromFoundationObject: members) {
+    let encoder = BinderyEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    _ = try? encoder.jsonBytes(plain)
+  }
+}
+
+/// Whether an object below `cursor` repeats a key.
+func repeatsAKey(_ cursor: JSONCursor) -> Bool {
+  switch cursor.kind {
+  case .object:
+    guard let members = try? cursor.members() else { return false }
+    let keys = members.map(\.key)
+    if Set(keys).count != keys.count { return true }
+    return members.contains { repeatsAKey($0.value) }
+  case .array:
+    guard let elements = try? cursor.elements() else { return false }
+    return elements.contains(where: repeatsAKey)
+  default: return false
+  }
 }
 
 func check(

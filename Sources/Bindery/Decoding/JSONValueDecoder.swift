@@ -288,7 +288,8 @@ public struct JSONValueDecoder {
   ///
   /// - Parameter type: The type.
   /// - Returns: The value.
-  /// - Throws: The type's errors.
+  /// - Throws: ``JSONDecodingProblem`` (or the type's own error, which the decode reports as a
+  ///   problem at this value).
   @inlinable
   public func decode<T: JSONDecodable>(_ type: T.Type = T.self) throws -> T {
     try T(json: self)

@@ -130,7 +130,8 @@ public struct JSONValueEncoder {
   /// Inlinable so that it is specialised for the element type where it is used.
   ///
   /// - Parameter elements: The elements.
-  /// - Throws: The elements' errors, with their index in the path.
+  /// - Throws: ``JSONWriteError`` at the failing element's path (an element's own error becomes
+  ///   its cause).
   @inlinable
   public func array<S: Sequence>(of elements: S) throws where S.Element: JSONEncodable {
     try beginArray()
@@ -164,7 +165,7 @@ public struct JSONValueEncoder {
   /// Writes any ``JSONEncodable`` value.
   ///
   /// - Parameter value: The value.
-  /// - Throws: The value's errors.
+  /// - Throws: ``JSONWriteError`` at the value's path (the value's own error becomes its cause).
   @inlinable
   public func encode<T: JSONEncodable>(_ value: T) throws {
     try value.encode(to: elementEncoder)

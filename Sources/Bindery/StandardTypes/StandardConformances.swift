@@ -195,7 +195,7 @@ extension Optional: JSONDecodable where Wrapped: JSONDecodable {
   /// (which a property's decode tells apart) is the outer `nil`.
   ///
   /// - Parameter json: The JSON value.
-  /// - Throws: The wrapped type's problems.
+  /// - Throws: ``JSONDecodingProblem`` from the wrapped type.
   @inlinable
   public init(json: JSONValueDecoder) throws {
     self = json.isNull && Wrapped._valueForMissingKey == nil ? nil : try Wrapped(json: json)
@@ -211,7 +211,7 @@ extension Optional: JSONEncodable where Wrapped: JSONEncodable {
   /// Writes `nil` as `null`, anything else as the wrapped value.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: The wrapped value's errors.
+  /// - Throws: ``JSONWriteError`` at the value's path.
   @inlinable
   public func encode(to json: JSONValueEncoder) throws {
     if let self { try self.encode(to: json) } else { try json.null() }
@@ -232,7 +232,8 @@ extension Array: JSONEncodable where Element: JSONEncodable {
   /// Writes a JSON array.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: The elements' errors, with their index in the path.
+  /// - Throws: ``JSONWriteError`` at the failing element's path (an element's own error becomes
+  ///   its cause).
   @inlinable
   public func encode(to json: JSONValueEncoder) throws { try json.array(of: self) }
 }
@@ -254,7 +255,7 @@ extension Set: JSONEncodable where Element: JSONEncodable {
   /// Writes a JSON array, in the set's iteration order.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: The elements' errors.
+  /// - Throws: ``JSONWriteError`` at the failing element's path.
   @inlinable
   public func encode(to json: JSONValueEncoder) throws { try json.array(of: self) }
 }
@@ -298,7 +299,8 @@ extension Dictionary: JSONEncodable where Key == String, Value: JSONEncodable {
   /// Writes a JSON object, members in key order so output is stable.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: The values' errors, with their key in the path.
+  /// - Throws: ``JSONWriteError`` at the failing value's path (a value's own error becomes its
+  ///   cause).
   public func encode(to json: JSONValueEncoder) throws {
     try json.object { object in
       for key in keys.sorted() {
@@ -327,6 +329,6 @@ extension RawRepresentable where Self: JSONEncodable, RawValue: JSONEncodable {
   /// Writes the raw value.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: The raw value's errors.
+  /// - Throws: ``JSONWriteError`` at the value's path.
   public func encode(to json: JSONValueEncoder) throws { try rawValue.encode(to: json) }
 }

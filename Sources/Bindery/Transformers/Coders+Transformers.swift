@@ -117,7 +117,8 @@ extension JSONValueEncoder {
   /// - Parameters:
   ///   - value: The value.
   ///   - transformer: Converts the value to JSON.
-  /// - Throws: The transformer's errors.
+  /// - Throws: ``JSONWriteError`` at the value's path (the transformer's own error becomes its
+  ///   cause).
   @inlinable
   public func encode<Transformer: JSONTransformer>(
     _ value: Transformer.Value, using transformer: Transformer
