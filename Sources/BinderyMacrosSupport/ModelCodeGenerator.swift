@@ -85,7 +85,7 @@ struct ModelCodeGenerator {
 
   func decodeKey(_ property: ModelProperty, table: KeyTable? = nil) -> String {
     if let table, let path = tablePath(of: property), let index = table.paths.firstIndex(of: path) {
-      return "Self.\(table.name)[\(index)]"
+      return "Self.\(table.keyNames[index])"
     }
     return keyExpression(
       property.decodePaths, property: property.name, explicit: property.hasExplicitKey)
@@ -96,6 +96,7 @@ struct ModelCodeGenerator {
   struct KeyTable {
     let name: String
     let paths: [[String]]
+    let keyNames: [String]
   }
 
   /// The path a property is read by through the key table: its one fixed path. Fallback paths
@@ -113,13 +114,19 @@ struct ModelCodeGenerator {
       if let path = tablePath(of: property), !paths.contains(path) { paths.append(path) }
     }
     guard !paths.isEmpty else { return nil }
-    return KeyTable(name: context.makeUniqueName("jsonKeys").text, paths: paths)
+    return KeyTable(
+      name: context.makeUniqueName("jsonKeys").text, paths: paths,
+      keyNames: paths.map { _ in context.makeUniqueName("jsonKey").text })
   }
 
   func tableDeclaration(_ table: KeyTable) -> String {
     let list = table.paths.map { "[" + $0.map(literal).joined(separator: ", ") + "]" }
-    return
+    var text =
       "private static let \(table.name) = Bindery._JSONModelKeys([\(list.joined(separator: ", "))])"
+    for (index, name) in table.keyNames.enumerated() {
+      text += "\nprivate static let \(name) = \(table.name)[\(index)]"
+    }
+    return text
   }
 
   func encodeKey(_ property: ModelProperty) -> String {

@@ -43,7 +43,7 @@ struct JSONModelDiagnosticTests {
               let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_1afMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.a
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu_))
               self.a = try __macro_local_4jsonfMu_._value(__macro_local_1afMu_)
           }
 
@@ -70,6 +70,7 @@ struct JSONModelDiagnosticTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["a"]])
+          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case a
@@ -292,7 +293,7 @@ struct JSONModelDiagnosticTests {
               let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_4kindfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.kind
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[0], default: "photo"))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu_, default: "photo"))
               self.kind = try __macro_local_4jsonfMu_._value(__macro_local_4kindfMu_)
           }
 
@@ -319,6 +320,7 @@ struct JSONModelDiagnosticTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["k"]])
+          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case k

@@ -33,8 +33,9 @@ public struct JSONObjectDecoder {
   @usableFromInline var scope: JSONDecodingScope
   /// Where the members found by ``_prefetching(_:)`` are kept in the context, or -1.
   @usableFromInline var memberBase = -1
-  /// The table prefetched, whose keys ``memberBase`` holds the members of.
-  @usableFromInline var memberTable: ObjectIdentifier?
+  /// The identity of the table prefetched, whose keys ``memberBase`` holds the members of; no
+  /// key's (`UInt.max`) until a prefetch.
+  @usableFromInline var memberTable = UInt.max
   /// The number of keys of that table.
   @usableFromInline var memberCount = 0
   /// The number of the prefetch that filled the region, to tell when it has been reused.
@@ -64,7 +65,7 @@ public struct JSONObjectDecoder {
     var copy = self
     let (index, base, table) = (index, scope.memberTop, keys.table)
     copy.memberBase = base
-    copy.memberTable = ObjectIdentifier(table)
+    copy.memberTable = UInt(bitPattern: ObjectIdentifier(table))
     copy.memberCount = table.count
     copy.memberPrefetch = contextReference.withContext {
       $0.prefetch(table, object: index, at: base)
@@ -78,7 +79,9 @@ public struct JSONObjectDecoder {
   /// member region has since been reused for another object), so it must be searched for.
   @inlinable @inline(__always)
   func prefetched(_ key: JSONKey, position: Int) -> Int {
-    guard memberBase >= 0, key.table == memberTable, position >= 0, position < memberCount
+    // One comparison for the table (a key without one has 0, a decoder that has not
+    // prefetched `UInt.max`), one for the position (negative positions are large unsigned).
+    guard key.table == memberTable, UInt(bitPattern: position) < UInt(bitPattern: memberCount)
     else { return -2 }
     let (base, prefetch) = (memberBase, memberPrefetch)
     return contextReference.withContext {
@@ -210,7 +213,7 @@ public struct JSONObjectDecoder {
     if member >= 0 {
       return JSONValueDecoder(reference: contextReference, index: member, scope: scope)
     }
-    if key.table == nil, case .single(let name) = key.storage,
+    if key.table == 0, case .single(let name) = key.storage,
       let value = context.lookUp(name, inSlot: scope.depth, object: index)
     {
       return JSONValueDecoder(reference: contextReference, index: value, scope: scope)

@@ -88,7 +88,11 @@ public struct JSONValueDecoder {
   /// - Returns: The unescaped string.
   /// - Throws: ``JSONDecodingProblem`` when the value is not a string.
   public func string() throws(JSONDecodingProblem) -> String {
-    try string(expected: "a string")
+    let index = index
+    if let text = contextReference.withContext({ $0.reader.string(at: index) }) {
+      return text
+    }
+    return try coercedString(expected: "a string")
   }
 
   /// Reads a string for a type that is written as one, such as a URL: a value of another JSON
@@ -106,6 +110,13 @@ public struct JSONValueDecoder {
     if let text = contextReference.withContext({ $0.reader.string(at: index) }) {
       return text
     }
+    return try coercedString(expected: expected)
+  }
+
+  /// The string of a value that is not one: a number's text or a Boolean when coercion is on,
+  /// else the problem that says what was `expected`.
+  @inline(never)
+  private func coercedString(expected: String) throws(JSONDecodingProblem) -> String {
     if scope.coercesValues {
       let reader = context.reader
       if let text = reader.numberText(at: index) {

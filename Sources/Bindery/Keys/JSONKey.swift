@@ -11,9 +11,10 @@ public struct JSONKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
   }
 
   @usableFromInline let storage: Storage
-  /// The ``_JSONModelKeys`` table this key was made by, or `nil`: a decoder that prefetched
-  /// that table finds the key's first member at ``tableIndex``.
-  @usableFromInline let table: ObjectIdentifier?
+  /// The identity of the ``_JSONModelKeys`` table this key was made by (the address of its
+  /// key table), or 0: a decoder that prefetched that table finds the key's first member at
+  /// ``tableIndex``.
+  @usableFromInline let table: UInt
   /// The position of the key (or of a single path's first key) in ``table``, or -1.
   @usableFromInline let tableIndex: Int
   /// ``tableIndex`` for a single key, else -1: the value is then the member found, with no
@@ -26,13 +27,13 @@ public struct JSONKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
   @inlinable
   public init(_ key: String) {
     storage = .single(key)
-    table = nil
+    table = 0
     tableIndex = -1
     directIndex = -1
   }
 
   /// A key of a ``_JSONModelKeys`` table.
-  init(path components: [String], table: ObjectIdentifier, position: Int) {
+  init(path components: [String], table: UInt, position: Int) {
     storage = components.count == 1 ? .single(components[0]) : .paths([components])
     self.table = table
     tableIndex = position
@@ -45,7 +46,7 @@ public struct JSONKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
   @inlinable
   public init(stringLiteral value: String) {
     storage = .single(value)
-    table = nil
+    table = 0
     tableIndex = -1
     directIndex = -1
   }
@@ -68,7 +69,7 @@ public struct JSONKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStr
 
   init(storage: Storage) {
     self.storage = storage
-    table = nil
+    table = 0
     tableIndex = -1
     directIndex = -1
   }

@@ -28,6 +28,7 @@ package final class JSONKeyTable: @unchecked Sendable {
   /// - Parameter keys: The keys, as the model's initializer will name them.
   package init(_ keys: [String]) {
     self.keys = keys
+    self.count = keys.count
     let total = keys.reduce(0) { $0 + $1.utf8.count }
     bytes = .allocate(capacity: total + 8)
     bytes.initialize(repeating: 0, count: total + 8)
@@ -62,7 +63,7 @@ package final class JSONKeyTable: @unchecked Sendable {
   }
 
   /// The number of keys.
-  package var count: Int { keys.count }
+  package let count: Int
 
   /// The position of `key` in the table.
   ///

@@ -24,7 +24,7 @@ struct FinalClassExpansionTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json._prefetching(Album.__macro_local_8jsonKeysfMu_)
-              let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+              let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: Self.__macro_local_7jsonKeyfMu_))
               self.title = try __macro_local_4jsonfMu_._value(__macro_local_5titlefMu_)
           }
 
@@ -51,6 +51,7 @@ struct FinalClassExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["title"]])
+          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case title

@@ -29,7 +29,7 @@ struct SubclassExpansionTests {
 
           public required init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json._prefetching(Resource.__macro_local_8jsonKeysfMu_)
-              let __macro_local_2idfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+              let __macro_local_2idfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu_))
               self.id = try __macro_local_4jsonfMu_._value(__macro_local_2idfMu_)
           }
 
@@ -56,6 +56,7 @@ struct SubclassExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["id"]])
+          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           public required convenience init(json: Bindery.JSONValueDecoder) throws {
               let object = try json.object()
@@ -112,7 +113,7 @@ struct SubclassExpansionTests {
 
           required init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu1_ = json._prefetching(Comment.__macro_local_8jsonKeysfMu0_)
-              let __macro_local_4bodyfMu_ = try __macro_local_4jsonfMu1_._collect(try __macro_local_4jsonfMu1_.decode((String).self, forKey: Self.__macro_local_8jsonKeysfMu0_[0]))
+              let __macro_local_4bodyfMu_ = try __macro_local_4jsonfMu1_._collect(try __macro_local_4jsonfMu1_.decode((String).self, forKey: Self.__macro_local_7jsonKeyfMu0_))
               if __macro_local_4bodyfMu_ == nil {
                   _ = try? Resource(json: json)
               }
@@ -144,6 +145,7 @@ struct SubclassExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu0_ = Bindery._JSONModelKeys([["body"]])
+          private static let __macro_local_7jsonKeyfMu0_ = __macro_local_8jsonKeysfMu0_[0]
 
           required convenience init(json: Bindery.JSONValueDecoder) throws {
               let object = try json.object()

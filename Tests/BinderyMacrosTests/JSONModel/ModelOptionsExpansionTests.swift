@@ -35,16 +35,16 @@ struct ModelOptionsExpansionTests {
               let __macro_local_4jsonfMu_ = json.coercing().dates(Self.__macro_local_10dateFormatfMu_)._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_8remoteIdfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.remoteId
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu_))
               let __macro_local_11resourceUrifMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.resourceUri
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[1]))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu0_))
               let __macro_local_8childrenfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.lossy().decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.children
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[2]))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu1_))
               let __macro_local_5countfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.count
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[3]))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu2_))
               self.remoteId = try __macro_local_4jsonfMu_._value(__macro_local_8remoteIdfMu_)
               self.resourceUri = try __macro_local_4jsonfMu_._value(__macro_local_11resourceUrifMu_)
               self.children = try __macro_local_4jsonfMu_._value(__macro_local_8childrenfMu_)
@@ -102,6 +102,10 @@ struct ModelOptionsExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["id"], ["resource_uri"], ["children"], ["count"]])
+          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
+          private static let __macro_local_7jsonKeyfMu0_ = __macro_local_8jsonKeysfMu_[1]
+          private static let __macro_local_7jsonKeyfMu1_ = __macro_local_8jsonKeysfMu_[2]
+          private static let __macro_local_7jsonKeyfMu2_ = __macro_local_8jsonKeysfMu_[3]
 
           private static let __macro_local_10dateFormatfMu_: Bindery.JSONDateFormat = .unixSeconds
 

@@ -43,22 +43,22 @@ struct PhotoExpansionTests {
               let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_5titlefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.title
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu_))
               let __macro_local_3urlfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.url
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[1]))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu0_))
               let __macro_local_4datefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.date
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[2]))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu1_))
               let __macro_local_4tagsfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.tags
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[3], using: .separated(by: " ")))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu2_, using: .separated(by: " ")))
               let __macro_local_6authorfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.author
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[4]))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu3_))
               let __macro_local_5viewsfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.views
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[5], default: 0))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu4_, default: 0))
               self.title = try __macro_local_4jsonfMu_._value(__macro_local_5titlefMu_)
               self.url = try __macro_local_4jsonfMu_._value(__macro_local_3urlfMu_)
               self.date = try __macro_local_4jsonfMu_._value(__macro_local_4datefMu_)
@@ -138,6 +138,12 @@ struct PhotoExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["title"], ["media", "m"], ["published"], ["tags"], ["author"], ["views"]])
+          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
+          private static let __macro_local_7jsonKeyfMu0_ = __macro_local_8jsonKeysfMu_[1]
+          private static let __macro_local_7jsonKeyfMu1_ = __macro_local_8jsonKeysfMu_[2]
+          private static let __macro_local_7jsonKeyfMu2_ = __macro_local_8jsonKeysfMu_[3]
+          private static let __macro_local_7jsonKeyfMu3_ = __macro_local_8jsonKeysfMu_[4]
+          private static let __macro_local_7jsonKeyfMu4_ = __macro_local_8jsonKeysfMu_[5]
 
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case title

@@ -35,13 +35,13 @@ struct NestedKeyExpansionTests {
               let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_9firstNamefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.firstName
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu_))
               let __macro_local_5emailfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.email
                       }, forKey: .anyOf(["userEmail"], ["email"])))
               let __macro_local_8lastNamefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
                           model.lastName
-                      }, forKey: Self.__macro_local_8jsonKeysfMu_[1]))
+                      }, forKey: Self.__macro_local_7jsonKeyfMu0_))
               self.firstName = try __macro_local_4jsonfMu_._value(__macro_local_9firstNamefMu_)
               self.email = try __macro_local_4jsonfMu_._value(__macro_local_5emailfMu_)
               self.lastName = try __macro_local_4jsonfMu_._value(__macro_local_8lastNamefMu_)
@@ -96,6 +96,8 @@ struct NestedKeyExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["personInfo", "firstName"], ["personInfo", "lastName"]])
+          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
+          private static let __macro_local_7jsonKeyfMu0_ = __macro_local_8jsonKeysfMu_[1]
 
           init(from decoder: any Swift.Decoder) throws {
               let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
