@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How a `Date` is written in JSON: a transformer for `@Transform`, and the default format of a
 /// model (`@JSONModel(dates: ...)`) or a call (``JSONDecodingOptions/dates``).

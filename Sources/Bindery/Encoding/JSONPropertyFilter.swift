@@ -20,8 +20,10 @@ public struct JSONPropertyFilter: Sendable {
   let excluded: Set<String>
   /// The model the names belong to, for errors.
   let model: String
-  /// Whether a value is an instance of that model (or of a subclass).
-  let admits: @Sendable (Any) -> Bool
+  /// Whether a value is an instance of that model (or of a subclass). Unchecked for sending:
+  /// the closure only tests `value is Model`, which reads immutable type metadata and is safe
+  /// from any thread, whatever the model's isolation.
+  nonisolated(unsafe) let admits: (Any) -> Bool
 
   /// Whether the export writes the property named `property`.
   func includes(_ property: String) -> Bool {

@@ -1,4 +1,4 @@
-public import BinderyJSON
+import BinderyJSON
 
 /// For generated code: the keys a model reads, made once per model type, so that one pass over
 /// an object finds the member of each (see ``JSONObjectDecoder/_prefetching(_:)``).

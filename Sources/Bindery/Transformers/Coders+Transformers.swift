@@ -1,4 +1,4 @@
-public import BinderyJSON
+import BinderyJSON
 
 // The decoders' and encoders' reads and writes through a transformer: the `using:` overloads
 // that generated code calls for `@Transform` properties.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Reads a number sent as a string (`"42"`, `"3.5"`) and writes it back as a string.
 public struct JSONNumberStringTransformer<Value: LosslessStringConvertible & Sendable>:

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Reads a string of separated words (`"space separated words"`) as `[String]` and writes them
 /// back joined by the separator. Empty pieces are dropped.

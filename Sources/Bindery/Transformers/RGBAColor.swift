@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// An RGBA colour with 8-bit channels, read from and written as hex text.
 public struct RGBAColor: Sendable, Hashable, JSONDecodable, JSONEncodable {
