@@ -116,20 +116,19 @@ final class JSONDecodingContext {
   /// this prefetch in the decode (which says whose members the region holds), then one entry
   /// per key. Returns that number, for ``prefetchedMember(region:position:prefetch:)``.
   func prefetch(_ table: JSONKeyTable, object: Int, at base: Int) -> UInt32 {
-    let end = base + Self.regionSize(for: table)
+    // The region: a header, then one entry per key.
+    let end = base + 1 + table.count
     if end > state.pointee.memberCapacity { growMembers(to: end) }
-    state.pointee.prefetches &+= 1
-    if state.pointee.prefetches == 0 { state.pointee.prefetches = 1 }
-    let number = state.pointee.prefetches
+    // Numbers wrap after 2^32 prefetches, skipping 0, which no region is stamped with.
+    var number = state.pointee.prefetches &+ 1
+    if number == 0 { number = 1 }
+    state.pointee.prefetches = number
     guard let members = state.pointee.members else { return number }
     members[base] = number
     let repeated = reader.prefetch(table, object: object, into: members + base + 1)
     if repeated >= 0 { noteRepeatedKey(repeated) }
     return number
   }
-
-  /// The member region a prefetch of `table` takes.
-  static func regionSize(for table: JSONKeyTable) -> Int { table.count + 1 }
 
   /// The tape index of the member found for key `position` by the prefetch numbered
   /// `prefetch` into the region at `base`: -1 for a missing key, -2 when a later prefetch has

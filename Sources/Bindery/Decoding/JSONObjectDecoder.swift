@@ -63,14 +63,14 @@ public struct JSONObjectDecoder {
   @_documentation(visibility: private)
   public func _prefetching(_ keys: _JSONModelKeys) -> JSONObjectDecoder {
     var copy = self
-    let (index, base, table) = (index, scope.memberTop, keys.table)
+    let (index, base) = (index, scope.memberTop)
     copy.memberBase = base
-    copy.memberTable = UInt(bitPattern: ObjectIdentifier(table))
-    copy.memberCount = table.count
+    copy.memberTable = keys.identity
+    copy.memberCount = keys.tableCount
     copy.memberPrefetch = contextReference.withContext {
-      $0.prefetch(table, object: index, at: base)
+      $0.prefetch(keys.table, object: index, at: base)
     }
-    copy.scope.memberTop += JSONDecodingContext.regionSize(for: table)
+    copy.scope.memberTop += keys.tableCount + 1
     return copy
   }
 

@@ -26,6 +26,10 @@ import BinderyJSON
 public final class _JSONModelKeys: Sendable {
   /// The first key of every path, without repeats: what one pass over the object looks for.
   let table: JSONKeyTable
+  /// The table's identity, which its keys carry (see `JSONKey.table`).
+  let identity: UInt
+  /// The number of keys of the table.
+  let tableCount: Int
   /// One key per path given, in order.
   private let keys: [JSONKey]
 
@@ -48,6 +52,8 @@ public final class _JSONModelKeys: Sendable {
     let table = JSONKeyTable(firstKeys)
     self.table = table
     let identity = UInt(bitPattern: ObjectIdentifier(table))
+    self.identity = identity
+    self.tableCount = table.count
     keys = zip(paths, positions).map { path, position in
       JSONKey(path: path.isEmpty ? [""] : path, table: identity, position: position)
     }

@@ -51,6 +51,27 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection, Expressibl
     if keys.count > Self.indexThreshold { rebuildIndex() }
   }
 
+  /// Creates an object from a document's members in order, or `nil` when a key repeats (the
+  /// caller then applies the duplicate-key policy). The check costs nothing extra for large
+  /// objects, whose index is built anyway, and a few comparisons for small ones.
+  init?(keys: [String], values: [JSONValue]) {
+    self.keys = keys
+    self.values = values
+    self.index = nil
+    if keys.count > Self.indexThreshold {
+      var index = [String: Int](minimumCapacity: keys.count)
+      for (position, key) in keys.enumerated() where index.updateValue(position, forKey: key) != nil
+      {
+        return nil
+      }
+      self.index = index
+    } else if keys.count > 1 {
+      for i in 1..<keys.count {
+        for j in 0..<i where keys[i] == keys[j] { return nil }
+      }
+    }
+  }
+
   private mutating func rebuildIndex() {
     var index = [String: Int](minimumCapacity: keys.count)
     for (position, key) in keys.enumerated() { index[key] = position }

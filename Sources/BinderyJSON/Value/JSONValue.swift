@@ -207,6 +207,15 @@ extension TapeReader {
           var values: [JSONValue] = []
           keys.reserveCapacity(entry.count)
           values.reserveCapacity(entry.count)
+          forEachMember(of: index) { key, value in
+            keys.append(decodeString(tape[key], base: base))
+            values.append(convert(value))
+          }
+          // Telling that no key repeats comes with building the object's index; an object
+          // that does repeat one is read again, one member per key as the policy says.
+          if let object = JSONObject(keys: keys, values: values) { return .object(object) }
+          keys.removeAll(keepingCapacity: true)
+          values.removeAll(keepingCapacity: true)
           forEachDistinctMember(of: index, repeated: repeated) { key, value in
             keys.append(decodeString(tape[key], base: base))
             values.append(convert(value))
