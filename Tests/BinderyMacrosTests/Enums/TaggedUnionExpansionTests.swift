@@ -1,5 +1,5 @@
-public import Bindery
-public import Foundation
+import Bindery
+import Foundation
 import MacroTesting
 import Testing
 
