@@ -229,7 +229,7 @@ struct BinderyCodableExtrasTests {
     encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
     #expect(
       String(decoding: try encoder.jsonBytes(item), as: UTF8.self)
-        == "{\n  \"id\": \"1/2\",\n  \"title\": \"é\"\n}")
+        == "{\n  \"id\" : \"1/2\",\n  \"title\" : \"é\"\n}")
   }
 
   @Test func deepNestingIsAnErrorNotACrash() throws {

@@ -11,12 +11,17 @@ public import Foundation
 /// ```
 ///
 /// Values are written straight into Bindery's streaming writer as `encode(to:)` produces them:
-/// no dictionary or `JSONValue` tree. The few Codable patterns that cannot be streamed — a
-/// container written to after a sibling container moved on, or `superEncoder()` — are encoded
-/// by Foundation's `JSONEncoder` with the same settings, so the result is the same either way.
+/// no dictionary or `JSONValue` tree. Where `encode(to:)` writes out of order — a key twice
+/// (the last value wins), a container reopened (it is extended), a container written to after
+/// a sibling moved on, a super encoder filled in later — only the container concerned is held
+/// as a tree until its value is finished, so every `encode(to:)` runs once and gets the result
+/// Foundation's encoder gives. A member whose encoding throws is left out, so `try?` around
+/// it leaves the object as it was. Where Foundation stops the process on a misuse (a value
+/// and then a container for the same key, a second value in a single-value container), the
+/// encode throws `EncodingError.invalidValue` instead.
 ///
-/// Compact output matches Foundation's byte for byte when keys are sorted (`/` is escaped
-/// unless `.withoutEscapingSlashes`); pretty output indents by two spaces and writes `"key": value`.
+/// The output matches Foundation's byte for byte when keys are sorted, pretty-printed or not
+/// (`/` is escaped unless `.withoutEscapingSlashes`; pretty output writes `"key" : value`).
 ///
 /// An encoder is `Sendable`: its settings are guarded by a lock, and each `encode` call works on
 /// a snapshot taken when it starts.
@@ -85,14 +90,8 @@ public final class BinderyEncoder: Sendable {
   public func jsonBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
     let settings = locked { $0 }
     let impl = EncoderImpl(settings: settings)
-    do {
-      try impl.encodeValue(value, parent: nil, key: nil, fillEmpty: false)
-    } catch is NeedsFallback {
-      return Array(try settings.foundationEncoder().encode(value))
-    }
-    if impl.needsFallback {
-      return Array(try settings.foundationEncoder().encode(value))
-    }
+    try impl.encodeValue(value, parent: nil, key: nil, fillEmpty: false)
+    if let misuse = impl.shared.misuse { throw misuse }
     guard impl.valuesBegun > 0 else {
       throw EncodingError.invalidValue(
         value,
@@ -181,50 +180,11 @@ struct EncodingSettings: Sendable {
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
   var writingOptions: JSONWritingOptions {
-    JSONWritingOptions(
+    var options = JSONWritingOptions(
       prettyPrinted: formatting.contains(.prettyPrinted),
       sortsKeys: formatting.contains(.sortedKeys),
       escapesSlashes: !formatting.contains(.withoutEscapingSlashes))
-  }
-
-  /// Foundation's encoder with the same settings, for the patterns that cannot stream.
-  func foundationEncoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    var formatting: JSONEncoder.OutputFormatting = []
-    if self.formatting.contains(.prettyPrinted) { formatting.insert(.prettyPrinted) }
-    if self.formatting.contains(.sortedKeys) { formatting.insert(.sortedKeys) }
-    if self.formatting.contains(.withoutEscapingSlashes) {
-      formatting.insert(.withoutEscapingSlashes)
-    }
-    encoder.outputFormatting = formatting
-    switch date {
-    case .deferredToDate: encoder.dateEncodingStrategy = .deferredToDate
-    case .secondsSince1970: encoder.dateEncodingStrategy = .secondsSince1970
-    case .millisecondsSince1970: encoder.dateEncodingStrategy = .millisecondsSince1970
-    case .iso8601: encoder.dateEncodingStrategy = .iso8601
-    case .formatted(let formatter): encoder.dateEncodingStrategy = .formatted(formatter)
-    case .custom(let closure): encoder.dateEncodingStrategy = .custom(closure)
-    }
-    switch data {
-    case .deferredToData: encoder.dataEncodingStrategy = .deferredToData
-    case .base64: encoder.dataEncodingStrategy = .base64
-    case .custom(let closure): encoder.dataEncodingStrategy = .custom(closure)
-    }
-    switch nonConformingFloat {
-    case .throw: encoder.nonConformingFloatEncodingStrategy = .throw
-    case .convertToString(let positive, let negative, let nan):
-      encoder.nonConformingFloatEncodingStrategy = .convertToString(
-        positiveInfinity: positive, negativeInfinity: negative, nan: nan)
-    }
-    switch key {
-    case .useDefaultKeys: encoder.keyEncodingStrategy = .useDefaultKeys
-    case .convertToSnakeCase: encoder.keyEncodingStrategy = .convertToSnakeCase
-    case .custom(let closure): encoder.keyEncodingStrategy = .custom(closure)
-    }
-    encoder.userInfo = userInfo
-    return encoder
+    options.foundationLayout = true
+    return options
   }
 }
-
-/// Thrown inside an encode that cannot stream, to restart it with Foundation's encoder.
-struct NeedsFallback: Error {}

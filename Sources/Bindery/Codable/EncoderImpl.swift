@@ -6,51 +6,82 @@ import Foundation
 ///
 /// Containers are written in the order `encode(to:)` uses them: a container is finished when
 /// its parent writes again, which is how synthesized conformances and nearly all hand-written
-/// ones behave. Each container remembers its depth and the generation of the container opened
-/// there; a write through a container that has been finished sets ``needsFallback`` (and
-/// throws ``NeedsFallback``), and the whole value is encoded again by Foundation.
+/// ones behave. Each container remembers its depth and the writer's serial of the container
+/// it writes to. When the encode writes out of that order — through a container already
+/// finished, a key twice, a container reopened, a super encoder — the innermost open
+/// container around the place written to is taken back out of the output and held as an
+/// ``EncodingTreeNode`` with what it had, which takes any order as Foundation's encoder
+/// does; the tree goes back into the output when the value holding it is finished.
 final class EncoderImpl: Encoder {
   let settings: EncodingSettings
+  /// The path of the value this encoder writes at its top level: nil for a whole encode, the
+  /// member's path for an encoder writing one member of a tree.
+  private let base: CodingPathNode?
+  /// How many keys ``base`` has.
+  private let baseCount: Int
+  /// What the encoders of one encode share.
+  let shared: SharedState
   /// The mutable state, read and written without the run-time exclusivity check.
   private let state: UncheckedState<State>
 
   private struct State {
     var writer: JSONWriter
-    var needsFallback = false
     /// The path of the value being encoded (`nil` at the top level).
     var node: CodingPathNode?
     /// `writer.valuesBegun` when the current value's slot was opened: equal means still empty.
     var slotStart = 0
     /// The writer depth of the current value's slot.
     var slotDepth = 0
-    /// A counter per depth, bumped whenever a container opens there.
-    var generations: [Int] = []
+    /// The container held as a tree, if any, where it was taken out of the output.
+    var tree: HeldTree?
+    /// Members the tree replaced, with the serial taken when they were: a container made
+    /// before then, at or under the path, writes to nothing, as in Foundation.
+    var replaced: [(path: [JSONPath.Component], serial: Int)] = []
     /// Which value types met so far are collections written directly.
     var directTypes = TypeMemo<(any DirectEncodable.Type)?>()
+  }
+
+  /// A container taken out of the output: the writer expects its value, at `depth - 1`.
+  struct HeldTree {
+    let root: EncodingTreeNode
+    /// The writer depth the container had.
+    let depth: Int
+    /// Its path from this encoder's top level.
+    let path: [JSONPath.Component]
+    /// A number no other tree of the encode has, so containers can tell theirs is current.
+    let id: Int
+  }
+
+  /// What every encoder of one encode shares.
+  final class SharedState {
+    /// The first misuse met where the API cannot throw (a container asked for where a
+    /// different value was encoded), thrown when the encode ends.
+    var misuse: (any Error)?
+    /// How many trees the encode has made.
+    var trees = 0
   }
 
   /// True when keys are written as they are (the default): checked once per key, without
   /// switching over the strategy.
   private let usesDefaultKeys: Bool
 
-  init(settings: EncodingSettings) {
+  init(settings: EncodingSettings, base: CodingPathNode? = nil, shared: SharedState? = nil) {
     self.settings = settings
+    self.base = base
+    self.baseCount = base?.path.count ?? 0
+    self.shared = shared ?? SharedState()
     if case .useDefaultKeys = settings.key {
       usesDefaultKeys = true
     } else {
       usesDefaultKeys = false
     }
     var options = settings.writingOptions
-    options.maxDepth = 512
-    state = UncheckedState(State(writer: JSONWriter(options: options)))
+    options.maxDepth = 512 - baseCount
+    state = UncheckedState(State(writer: JSONWriter(options: options), node: base))
   }
 
   /// The writer (read-only view; writes go through ``write(_:)``).
   var writer: JSONWriter { state.pointee.writer }
-  var needsFallback: Bool {
-    get { state.pointee.needsFallback }
-    set { state.pointee.needsFallback = newValue }
-  }
   /// The path of the value being encoded: one reference for containers to carry.
   var node: CodingPathNode? {
     get { state.pointee.node }
@@ -68,9 +99,28 @@ final class EncoderImpl: Encoder {
   var valuesBegun: Int { state.pointee.writer.valuesBegun }
   /// How many containers are open.
   var depth: Int { state.pointee.writer.depth }
+  /// The id of the tree held, or -1.
+  var treeID: Int { state.pointee.tree?.id ?? -1 }
 
   /// The finished output.
-  func finish() throws(JSONWriteError) -> [UInt8] { try state.pointee.writer.takeFinished() }
+  func finish() throws -> [UInt8] {
+    try flushTree()
+    return try state.pointee.writer.takeFinished()
+  }
+
+  /// The output of an encoder writing one member of a tree: `{}` if it wrote nothing, as
+  /// Foundation writes for a super encoder nobody used.
+  func memberText() throws -> [UInt8] {
+    try flushTree()
+    try closeDeeper(than: 0)
+    if valuesBegun == 0 {
+      try write {
+        try $0.beginObject()
+        try $0.endObject()
+      }
+    }
+    return try state.pointee.writer.takeFinished()
+  }
 
   var codingPath: [any CodingKey] { node?.path ?? [] }
   var userInfo: [CodingUserInfoKey: Any] { settings.userInfo.mapValues { $0 as Any } }
@@ -108,72 +158,262 @@ final class EncoderImpl: Encoder {
     }
   }
 
-  /// Checks that the container at `depth` opened with `generation` is still the innermost
-  /// open one (after finishing deeper ones); otherwise the encode cannot stream.
-  @inline(__always)
-  func activate(depth: Int, generation: Int) throws {
-    guard self.depth >= depth, state.pointee.generations.count >= depth,
-      state.pointee.generations[depth - 1] == generation
-    else {
-      needsFallback = true
-      throw NeedsFallback()
-    }
-    if self.depth > depth { try closeDeeper(than: depth) }
+  /// Writes a member's key into the innermost object, unless the object already has it.
+  ///
+  /// - Returns: false, having written nothing, for a key written before.
+  func newKey(_ name: String) throws -> Bool {
+    var written = false
+    try write { written = try $0.newKey(name) }
+    return written
   }
 
-  func openContainer(isObject: Bool) throws -> (depth: Int, generation: Int) {
+  /// The writer's state before a member, for ``restore(_:)``.
+  var checkpoint: JSONWriter.Checkpoint { state.pointee.writer.checkpoint }
+
+  /// Takes back a member that failed, so that `try?` around it leaves the output as it was
+  /// (Foundation's encoder adds a member only once its value is encoded).
+  func restore(_ checkpoint: JSONWriter.Checkpoint) {
+    if let tree = state.pointee.tree, tree.depth > checkpoint.depth { state.pointee.tree = nil }
+    guard state.pointee.tree == nil else { return }
+    _ = state.pointee.writer.restore(checkpoint)
+  }
+
+  /// Makes the streamed container at `depth` with `serial` the innermost open one, closing
+  /// deeper ones.
+  ///
+  /// - Returns: false when that container is no longer open: it must be found by its path.
+  @inline(__always)
+  func activate(depth: Int, serial: Int) throws -> Bool {
+    if state.pointee.tree == nil, self.depth == depth,
+      state.pointee.writer.innermostSerial == serial
+    {
+      return true
+    }
+    return try activateSlowly(depth: depth, serial: serial)
+  }
+
+  private func activateSlowly(depth: Int, serial: Int) throws -> Bool {
+    guard state.pointee.writer.serial(atDepth: depth) == serial else { return false }
+    try flushTree(growingTo: depth)
+    // A tree that could not go back has grown to hold the container.
+    guard state.pointee.tree == nil else { return false }
+    try closeDeeper(than: depth)
+    return true
+  }
+
+  /// A serial no container has, ordering an event among the containers made.
+  func takeSerial() -> Int { state.pointee.writer.takeSerial() }
+
+  /// Notes that member `name` of the object at `node` is replaced: containers made inside the
+  /// old value before now write to nothing.
+  func noteReplaced(_ name: String, in node: CodingPathNode?) {
+    state.pointee.replaced.append((jsonPath(of: node) + [.key(name)], takeSerial()))
+  }
+
+  func openContainer(isObject: Bool) throws -> ContainerPlace {
     try write { isObject ? try $0.beginObject() : try $0.beginArray() }
-    let depth = self.depth
-    while state.pointee.generations.count < depth { state.pointee.generations.append(0) }
-    state.pointee.generations[depth - 1] &+= 1
-    return (depth, state.pointee.generations[depth - 1])
+    return .stream(depth: depth, serial: state.pointee.writer.innermostSerial)
+  }
+
+  // MARK: Trees
+
+  /// Writes the tree held back into the output, where it was taken from.
+  ///
+  /// - Parameter target: Given when the output moves on to the open container at that depth:
+  ///   while a member encoder in the tree may still be written to, the tree cannot go back,
+  ///   and instead grows to hold that container. Without it, member encoders are finished.
+  /// - Throws: `EncodingError` when the writer refuses the tree (nesting too deep).
+  func flushTree(growingTo target: Int? = nil) throws {
+    guard let tree = state.pointee.tree else { return }
+    if let target, target < tree.depth, tree.root.holdsLiveEncoder() {
+      return try grow(tree, to: target)
+    }
+    state.pointee.tree = nil
+    try tree.root.write(to: self)
+  }
+
+  /// Takes the open container at depth `target` out of the output as a tree, with `tree` as
+  /// the value it was waiting for.
+  private func grow(_ tree: HeldTree, to target: Int) throws {
+    // The writer waits for the tree's value; null keeps its place in the text taken out.
+    try write { try $0.null() }
+    try closeDeeper(than: target)
+    let text: [UInt8]
+    do {
+      text = try state.pointee.writer.detachInnermost()
+    } catch {
+      throw EncodingError.invalidValue(
+        error, EncodingError.Context(codingPath: codingPath, debugDescription: "\(error)"))
+    }
+    // Bindery's own output: it parses, to an object or array (the container detached).
+    guard let value = try? JSONValue(parsing: text), let root = EncodingTreeNode(value) else {
+      return
+    }
+    // The tree's path from the new root: a container at each step, the tree's place last.
+    var parent = root
+    for component in tree.path[(target - 1)..<(tree.path.count - 1)] {
+      guard let next = parent.child(component) else { return }
+      parent = next
+    }
+    if let place = tree.path.last { parent.replace(place, with: .node(tree.root)) }
+    shared.trees += 1
+    state.pointee.tree = HeldTree(
+      root: root, depth: target, path: Array(tree.path[..<(target - 1)]), id: shared.trees)
+  }
+
+  /// The tree node of the object (or array) at `node`'s path, taking the innermost open
+  /// container around that place out of the output first if no tree holds it.
+  ///
+  /// - Parameters:
+  ///   - node: The container's path.
+  ///   - isObject: Whether an object is wanted.
+  ///   - creating: For a new container (`container(keyedBy:)` and the like): a missing one is
+  ///     made, and another kind of value there is a misuse. Otherwise the container is one a
+  ///     caller kept, and a value that has since replaced it leaves it writing to nothing, as
+  ///     in Foundation.
+  ///   - since: For a container a caller kept: the serial ordering its making.
+  /// - Returns: The node, and the id of the tree it belongs to.
+  /// - Throws: `EncodingError` for a misuse: a new container where another value is.
+  func treeContainer(
+    at node: CodingPathNode?, isObject: Bool, creating: Bool = false, since: Int = .max
+  ) throws -> (node: EncodingTreeNode, tree: Int) {
+    let path = jsonPath(of: node)
+    if !creating,
+      state.pointee.replaced.contains(where: { since < $0.serial && path.starts(with: $0.path) })
+    {
+      return (EncodingTreeNode(isObject: isObject), treeID)
+    }
+    var held = state.pointee.tree
+    if held == nil || !path.starts(with: held.unsafelyUnwrapped.path) {
+      held = try holdContainer(around: path)
+    }
+    let place = JSONPath(path).placeDescription
+    guard let held else {
+      // No container is open around the place: it is the top level, and holds a value.
+      throw misuse("a different value was already encoded at \(place)", node)
+    }
+    var current = held.root
+    var rest = path[held.path.count...]
+    while let component = rest.first, let next = current.child(component) {
+      current = next
+      rest = rest.dropFirst()
+    }
+    if rest.isEmpty, current.isObject == isObject { return (current, held.id) }
+    if creating, rest.count == 1, let component = rest.first {
+      let made = EncodingTreeNode(isObject: isObject)
+      switch component {
+      case .key(let name) where current.isObject:
+        if current.child(component) == nil, !current.names.contains(name) {
+          current.set(name, .node(made))
+          return (made, held.id)
+        }
+      case .index(let index) where !current.isObject && index == current.count:
+        current.append(.node(made))
+        return (made, held.id)
+      default: break
+      }
+    }
+    if creating {
+      throw misuse("a different value was already encoded at \(place)", node)
+    }
+    return (EncodingTreeNode(isObject: isObject), held.id)
+  }
+
+  /// Takes the innermost open container whose path leads to `path` out of the output, as a tree.
+  private func holdContainer(around path: [JSONPath.Component]) throws -> HeldTree? {
+    guard depth > 0 else {
+      try flushTree()
+      return nil
+    }
+    let open = state.pointee.writer.openPath
+    var level = 1
+    while level < depth, path.starts(with: open[..<level]) { level += 1 }
+    try flushTree(growingTo: level)
+    if let grown = state.pointee.tree { return grown }
+    try closeDeeper(than: level)
+    let text: [UInt8]
+    do {
+      text = try state.pointee.writer.detachInnermost()
+    } catch {
+      throw EncodingError.invalidValue(
+        error, EncodingError.Context(codingPath: codingPath, debugDescription: "\(error)"))
+    }
+    // Bindery's own output: it parses.
+    guard let value = try? JSONValue(parsing: text), let root = EncodingTreeNode(value) else {
+      return nil
+    }
+    shared.trees += 1
+    let held = HeldTree(
+      root: root, depth: level, path: Array(open[..<(level - 1)]), id: shared.trees)
+    state.pointee.tree = held
+    return held
+  }
+
+  /// The JSON path of a coding path, from this encoder's top level: keys under the key
+  /// strategy, indices as indices, and dictionary keys as they are.
+  private func jsonPath(of node: CodingPathNode?) -> [JSONPath.Component] {
+    var steps: [CodingPathNode] = []
+    var current = node
+    while let step = current {
+      steps.append(step)
+      current = step.parent
+    }
+    steps.reverse()
+    return steps.dropFirst(baseCount).map { step in
+      if let index = step.key as? IndexKey { return .index(index.intValue ?? 0) }
+      if let key = step.key as? StringKey { return .key(key.stringValue) }
+      return .key(jsonKey(step.key, node: step.parent))
+    }
+  }
+
+  /// An encoder for one member of a tree, at `path`.
+  func memberEncoder(at path: CodingPathNode?) -> EncoderImpl {
+    EncoderImpl(settings: settings, base: path, shared: shared)
+  }
+
+  /// A misuse Foundation's encoder stops the process for: an `EncodingError` here.
+  func misuse(_ message: String, _ node: CodingPathNode?) -> EncodingError {
+    EncodingError.invalidValue(
+      message, EncodingError.Context(codingPath: node?.path ?? [], debugDescription: message))
+  }
+
+  /// Notes a misuse met where the API cannot throw; the encode throws it when it ends.
+  func record(_ error: any Error) {
+    if shared.misuse == nil { shared.misuse = error }
   }
 
   // MARK: Encoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    if needsFallback {
-      return KeyedEncodingContainer(
-        KeyedEncoder<Key>(impl: self, depth: -1, generation: -1, node: node))
-    }
-    // A second request for the same value shares the object already open there.
-    if !slotIsEmpty, depth == slotDepth + 1, state.pointee.writer.isInnermostObject,
-      state.pointee.generations.count > slotDepth
-    {
-      return KeyedEncodingContainer(
-        KeyedEncoder<Key>(
-          impl: self, depth: slotDepth + 1, generation: state.pointee.generations[slotDepth],
-          node: node))
-    }
-    guard slotIsEmpty, depth == slotDepth, let opened = try? openContainer(isObject: true)
-    else {
-      needsFallback = true
-      return KeyedEncodingContainer(
-        KeyedEncoder<Key>(impl: self, depth: -1, generation: -1, node: node))
-    }
-    return KeyedEncodingContainer(
-      KeyedEncoder<Key>(
-        impl: self, depth: opened.depth, generation: opened.generation, node: node))
+    KeyedEncodingContainer(
+      KeyedEncoder<Key>(impl: self, place: slotContainer(isObject: true), node: node))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    if needsFallback {
-      return UnkeyedEncoder(impl: self, depth: -1, generation: -1, node: node)
+    UnkeyedEncoder(impl: self, place: slotContainer(isObject: false), node: node)
+  }
+
+  /// Where a container asked of the encoder for the current value writes: a new container
+  /// in an empty slot, the container already there for a second request (as Foundation
+  /// shares it), or a misuse when another kind of value is there.
+  private func slotContainer(isObject: Bool) -> ContainerPlace {
+    do {
+      if let tree = state.pointee.tree, tree.depth > slotDepth + 1 {
+        try flushTree(growingTo: slotDepth + 1)
+      }
+      if state.pointee.tree == nil {
+        if slotIsEmpty, depth == slotDepth { return try openContainer(isObject: isObject) }
+        let inner = slotDepth + 1
+        if !slotIsEmpty, depth >= inner, state.pointee.writer.isObject(atDepth: inner) == isObject {
+          return .stream(depth: inner, serial: state.pointee.writer.serial(atDepth: inner))
+        }
+      }
+      let found = try treeContainer(at: node, isObject: isObject, creating: true)
+      return .tree(found.node, tree: found.tree, since: takeSerial())
+    } catch {
+      record(error)
+      return .failed(error)
     }
-    if !slotIsEmpty, depth == slotDepth + 1, !state.pointee.writer.isInnermostObject,
-      state.pointee.generations.count > slotDepth
-    {
-      return UnkeyedEncoder(
-        impl: self, depth: slotDepth + 1, generation: state.pointee.generations[slotDepth],
-        node: node)
-    }
-    guard slotIsEmpty, depth == slotDepth, let opened = try? openContainer(isObject: false)
-    else {
-      needsFallback = true
-      return UnkeyedEncoder(impl: self, depth: -1, generation: -1, node: node)
-    }
-    return UnkeyedEncoder(
-      impl: self, depth: opened.depth, generation: opened.generation, node: node)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -182,7 +422,7 @@ final class EncoderImpl: Encoder {
 
   /// True when a single value may still be written into the current slot.
   func singleValueSlotIsFree(depth: Int, slotStart: Int) -> Bool {
-    self.depth == depth && valuesBegun == slotStart
+    state.pointee.tree == nil && self.depth == depth && valuesBegun == slotStart
   }
 
   // MARK: Values
@@ -193,7 +433,6 @@ final class EncoderImpl: Encoder {
   func encodeValue<T: Encodable>(
     _ value: T, parent: CodingPathNode?, key: (any CodingKey)?, fillEmpty: Bool = true
   ) throws {
-    if needsFallback { throw NeedsFallback() }
     if T.self == String.self {
       let string = identityCast(value, to: String.self)
       return try write { try $0.string(string) }
@@ -262,7 +501,14 @@ final class EncoderImpl: Encoder {
     slotDepth = self.depth
     defer { (node, slotStart, slotDepth) = saved }
     try body()
-    if needsFallback { throw NeedsFallback() }
+    if let tree = state.pointee.tree {
+      // A tree inside the value goes back into the output now the value is finished.
+      guard tree.depth > slotDepth else {
+        throw misuse(
+          "a container around this value was written to while the value was being encoded", node)
+      }
+      try flushTree()
+    }
     try closeDeeper(than: slotDepth)
     if fillEmpty, valuesBegun == slotStart {
       try write {
@@ -326,7 +572,8 @@ final class EncoderImpl: Encoder {
     case .formatted(let formatter):
       try write { try $0.string(formatter.string(from: date)) }
     case .custom(let closure):
-      try withSlot(parent: parent, key: key, fillEmpty: fillEmpty) { try closure(date, self) }
+      // Foundation writes `{}` for a closure that encodes nothing, at the top level too.
+      try withSlot(parent: parent, key: key) { try closure(date, self) }
     }
   }
 
@@ -339,7 +586,7 @@ final class EncoderImpl: Encoder {
     case .base64:
       try write { try $0.string(data.base64EncodedString()) }
     case .custom(let closure):
-      try withSlot(parent: parent, key: key, fillEmpty: fillEmpty) { try closure(data, self) }
+      try withSlot(parent: parent, key: key) { try closure(data, self) }
     }
   }
 

@@ -31,12 +31,22 @@ public struct JSONWriter: Sendable {
   /// How many bytes are written so far.
   package var byteCount: Int { length }
 
-  private struct Frame: Sendable {
+  struct Frame: Sendable {
     var isObject: Bool
     var count = 0
     var expectsValue = false
     /// Where the current key starts in the output (objects), for error paths.
     var keyStart = 0
+    /// A number no other container of this writer has: encoders tell containers apart by it.
+    var serial = 0
+    /// The output length before the container's lead (comma, line break), and the values
+    /// begun before it: what ``detachInnermost()`` puts back.
+    var leadStart = 0
+    var valuesBefore = 0
+    /// For keys written by ``newKey(_:)``: a Bloom filter of their fingerprints, and where
+    /// this container's entries of ``keyLog`` start.
+    var keyBloom: UInt64 = 0
+    var keyLogStart = 0
   }
   /// The innermost open container (meaningless while ``depth`` is 0). Kept out of the stack
   /// so that updating it per key and value is a plain store, not a checked array write.
@@ -45,6 +55,12 @@ public struct JSONWriter: Sendable {
   private var outer: [Frame] = []
   /// For each open container, when sorting keys: each member's key and byte range.
   private var sortedMembers: [[(key: String, start: Int, end: Int)]] = []
+  /// Each key written by ``newKey(_:)`` in the open containers, innermost last: its
+  /// fingerprint and where its text lies in the output.
+  private var keyLog: [(fingerprint: UInt64, start: Int, end: Int)] = []
+  private var keyLogCount = 0
+  /// The serial the next container gets.
+  private var nextSerial = 1
   private var wroteTopLevel = false
   /// How many values have been begun, for encoders that need to know whether a value slot was
   /// filled.
@@ -53,12 +69,129 @@ public struct JSONWriter: Sendable {
   /// How many containers are open (stored, not computed: encoders read it on every write).
   package private(set) var depth = 0
 
+  /// The serial of the innermost open container (see ``serial(atDepth:)``).
+  package private(set) var innermostSerial = 0
+
+  /// A serial no container gets: it orders an event after every container opened so far and
+  /// before every container opened later.
+  package mutating func takeSerial() -> Int {
+    defer { nextSerial &+= 1 }
+    return nextSerial
+  }
+
+  /// How many members or elements the open container at `depth` has; 0 if fewer are open.
+  package func count(atDepth depth: Int) -> Int {
+    if depth == self.depth { return top.count }
+    guard depth > 0, depth < self.depth else { return 0 }
+    return outer[depth &- 1].count
+  }
+
+  /// Whether the open container at `depth` is an object; false if fewer are open.
+  package func isObject(atDepth depth: Int) -> Bool {
+    if depth == self.depth { return top.isObject }
+    guard depth > 0, depth < self.depth else { return false }
+    return outer[depth &- 1].isObject
+  }
+
   /// True when the innermost open container is an object.
   package var isInnermostObject: Bool { depth > 0 && top.isObject }
 
   /// Ends the innermost open container, whichever kind it is.
   package mutating func closeInnermost() throws(JSONWriteError) {
     if isInnermostObject { try endObject() } else { try endArray() }
+  }
+
+  /// The serial of the open container at `depth` (1 is the outermost), or -1 if fewer are open.
+  /// Every container a writer opens gets a serial of its own.
+  package func serial(atDepth depth: Int) -> Int {
+    if depth == self.depth { return top.serial }
+    guard depth > 0, depth < self.depth else { return -1 }
+    return outer[depth &- 1].serial
+  }
+
+  /// Ends the innermost container and takes it back out of the output: the writer is left
+  /// expecting a value where the container began, as if it had never been opened.
+  ///
+  /// - Returns: The container's text, as it would have stayed in the output.
+  /// - Throws: ``JSONWriteError/Kind/invalidState`` if no container is open or an object's last
+  ///   key has no value.
+  package mutating func detachInnermost() throws(JSONWriteError) -> [UInt8] {
+    guard depth > 0 else { throw failure(.invalidState, "no open container to detach") }
+    let frame = top
+    try closeInnermost()
+    let text = Array(
+      storage[frame.leadStart..<length].drop {
+        $0 != (frame.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+      })
+    length = frame.leadStart
+    valuesBegun = frame.valuesBefore
+    if depth == 0 {
+      wroteTopLevel = false
+    } else if top.isObject {
+      top.expectsValue = true
+    } else {
+      top.count &-= 1
+    }
+    return text
+  }
+
+  /// The writer's state before a value, for ``restore(_:)`` to go back to.
+  package struct Checkpoint {
+    fileprivate let top: Frame
+    /// The depth of the container the checkpoint was taken in.
+    package let depth: Int
+    fileprivate let length: Int
+    fileprivate let valuesBegun: Int
+    fileprivate let wroteTopLevel: Bool
+    fileprivate let sortedCount: Int
+    fileprivate let keyLogCount: Int
+  }
+
+  /// The state to go back to if the value about to be written fails.
+  package var checkpoint: Checkpoint {
+    Checkpoint(
+      top: top, depth: depth, length: length, valuesBegun: valuesBegun,
+      wroteTopLevel: wroteTopLevel,
+      sortedCount: options.sortsKeys && depth > 0 ? sortedMembers[depth - 1].count : 0,
+      keyLogCount: keyLogCount)
+  }
+
+  /// Goes back to a checkpoint taken in the same container, dropping what was written since.
+  ///
+  /// - Parameter checkpoint: A checkpoint of this writer.
+  /// - Returns: `false`, changing nothing, if the container of the checkpoint has been closed.
+  package mutating func restore(_ checkpoint: Checkpoint) -> Bool {
+    let stillOpen =
+      checkpoint.depth == 0
+      || (depth >= checkpoint.depth
+        && serial(atDepth: checkpoint.depth) == checkpoint.top.serial)
+    guard stillOpen else { return false }
+    if depth > checkpoint.depth {
+      // `outer` holds the containers around the innermost, `sortedMembers` one list for each.
+      outer.removeLast(depth - Swift.max(checkpoint.depth, 1))
+      if options.sortsKeys { sortedMembers.removeLast(depth - checkpoint.depth) }
+    }
+    depth = checkpoint.depth
+    top = checkpoint.top
+    innermostSerial = depth > 0 ? top.serial : 0
+    length = checkpoint.length
+    valuesBegun = checkpoint.valuesBegun
+    wroteTopLevel = checkpoint.wroteTopLevel
+    // Log entries below the checkpoint's count belong to containers still open, and are
+    // never overwritten while they stay open.
+    keyLogCount = checkpoint.keyLogCount
+    if options.sortsKeys, depth > 0 {
+      let members = sortedMembers[depth - 1].count
+      sortedMembers[depth - 1].removeLast(members - checkpoint.sortedCount)
+    }
+    return true
+  }
+
+  /// The path from the top-level value to the innermost open container: for each open
+  /// container but the innermost, the key or index of the member holding the next one.
+  package var openPath: [JSONPath.Component] {
+    guard depth > 1 else { return [] }
+    return outer.compactMap(memberComponent)
   }
 
   /// Creates a writer.
@@ -120,10 +253,82 @@ public struct JSONWriter: Sendable {
     top.keyStart = keyStart
     top.count &+= 1
     top.expectsValue = true
-    // `":` (and a space when pretty-printing), stored as one little-endian word.
-    let closing: (bytes: UInt32, count: Int) =
-      options.prettyPrinted ? (0x20_3A22, 3) : (0x3A22, 2)
-    writeString(key, lead: lead, closing: closing)
+    writeString(key, lead: lead, closing: keyClosing)
+  }
+
+  /// What follows a key: `":`, and a space when pretty-printing (a space on both sides of the
+  /// colon in Foundation's layout), as one little-endian word.
+  private var keyClosing: (bytes: UInt32, count: Int) {
+    guard options.prettyPrinted else { return (0x3A22, 2) }
+    return options.foundationLayout ? (0x203A_2022, 4) : (0x20_3A22, 3)
+  }
+
+  /// Writes an object member's key unless the innermost object already has it; for encoders
+  /// that must not write a key twice. Only keys written by this method are remembered, so an
+  /// object's keys should all be written by it.
+  ///
+  /// - Parameter key: The key.
+  /// - Returns: `false`, having written nothing, when the object already has the key.
+  /// - Throws: ``JSONWriteError/Kind/invalidState`` outside an object or where a value is due.
+  package mutating func newKey(_ key: String) throws(JSONWriteError) -> Bool {
+    let (before, keyStartBefore, bloomBefore) = (length, top.keyStart, top.keyBloom)
+    try self.key(key)
+    // The key's text as written (escaped): between its quotes.
+    let start = top.keyStart &+ 1
+    let end = length &- keyClosing.count &- 1
+    let fingerprint = keyFingerprint(start: start, end: end)
+    let bit: UInt64 = 1 &<< (fingerprint &>> 58)
+    if top.keyBloom & bit != 0, logHasKey(fingerprint: fingerprint, start: start, end: end) {
+      // Take the key back: the object stays as it was.
+      length = before
+      top.count &-= 1
+      top.expectsValue = false
+      top.keyStart = keyStartBefore
+      top.keyBloom = bloomBefore
+      if options.sortsKeys { sortedMembers[sortedMembers.count - 1].removeLast() }
+      return false
+    }
+    top.keyBloom |= bit
+    if keyLogCount == keyLog.count {
+      keyLog.append((fingerprint, start, end))
+    } else {
+      keyLog[keyLogCount] = (fingerprint, start, end)
+    }
+    keyLogCount &+= 1
+    return true
+  }
+
+  /// A hash of the output bytes `start..<end`, from their count and first and last eight bytes.
+  private func keyFingerprint(start: Int, end: Int) -> UInt64 {
+    storage.withUnsafeBufferPointer { buffer in
+      let base = buffer.baseAddress.unsafelyUnwrapped
+      let count = end &- start
+      var first: UInt64 = 0
+      var last: UInt64 = 0
+      if count >= 8 {
+        first = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+        last = UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self)
+      } else if count > 0 {
+        first = Self.loadShort(base + start, count: count)
+      }
+      let mixed = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
+      return mixed ^ (mixed &>> 29) &* 0xBF58_476D_1CE4_E5B9
+    }
+  }
+
+  /// Whether a key of the innermost object, other than the last, has the text `start..<end`.
+  private func logHasKey(fingerprint: UInt64, start: Int, end: Int) -> Bool {
+    var entry = top.keyLogStart
+    while entry < keyLogCount {
+      let logged = keyLog[entry]
+      if logged.fingerprint == fingerprint, logged.end &- logged.start == end &- start,
+        storage[logged.start..<logged.end].elementsEqual(storage[start..<end])
+      {
+        return true
+      }
+      entry &+= 1
+    }
+    return false
   }
 
   /// Returns the finished JSON text and resets nothing: the writer stays complete.
@@ -426,10 +631,15 @@ public struct JSONWriter: Sendable {
         .depthLimitExceeded, "arrays and objects nested deeper than \(options.maxDepth) levels",
         pending: true)
     }
+    let (leadStart, valuesBefore) = (length, valuesBegun)
     let lead = try beginValue()
     writeLiteral(UInt64(open), count: 1, lead: lead)
     if depth > 0 { outer.append(top) }
-    top = Frame(isObject: isObject)
+    top = Frame(
+      isObject: isObject, serial: nextSerial, leadStart: leadStart, valuesBefore: valuesBefore,
+      keyLogStart: keyLogCount)
+    innermostSerial = nextSerial
+    nextSerial &+= 1
     if options.sortsKeys { sortedMembers.append([]) }
     depth &+= 1
   }
@@ -443,10 +653,16 @@ public struct JSONWriter: Sendable {
         sortMembers(members, depth: depth)
       }
     }
-    let lead = Lead(comma: false, indent: frame.count > 0 ? lineIndent(depth &- 1) : -1)
-    writeLiteral(UInt64(close), count: 1, lead: lead)
+    if frame.count == 0, options.prettyPrinted, options.foundationLayout {
+      // Foundation's pretty printer puts a blank line between the brackets of an empty container.
+      writeLiteral(0x0A, count: 1, lead: Lead(comma: false, indent: -1))
+    }
+    let indent = frame.count > 0 || options.foundationLayout ? lineIndent(depth &- 1) : -1
+    writeLiteral(UInt64(close), count: 1, lead: Lead(comma: false, indent: indent))
+    keyLogCount = frame.keyLogStart
     depth &-= 1
     if depth > 0 { top = outer.removeLast() }
+    innermostSerial = depth > 0 ? top.serial : 0
   }
 
   /// Notes where a member of the innermost object starts, ending the one before it.
@@ -502,22 +718,23 @@ public struct JSONWriter: Sendable {
     for (level, frame) in frames.enumerated() {
       if pending, level == frames.count - 1, !frame.isObject {
         components.append(.index(frame.count))
-        continue
-      }
-      if frame.isObject {
-        guard frame.count > 0 else { continue }
-        // The key is read back from the output: no key is stored on the fast path.
-        let tail = storage[frame.keyStart..<length]
-        if let document = try? JSONDocument(parsing: prefixString(tail)),
-          let key = try? document.root.string()
-        {
-          components.append(.key(key))
-        }
-      } else if frame.count > 0 {
-        components.append(.index(frame.count - 1))
+      } else if let component = memberComponent(frame) {
+        components.append(component)
       }
     }
     return JSONWriteError(kind: kind, message: message, path: JSONPath(components))
+  }
+
+  /// The key or index of a container's last member, or nil if it has none.
+  private func memberComponent(_ frame: Frame) -> JSONPath.Component? {
+    guard frame.count > 0 else { return nil }
+    guard frame.isObject else { return .index(frame.count - 1) }
+    // The key is read back from the output: no key is stored on the fast path.
+    let tail = storage[frame.keyStart..<length]
+    guard let document = try? JSONDocument(parsing: prefixString(tail)),
+      let key = try? document.root.string()
+    else { return nil }
+    return .key(key)
   }
 
   /// The leading JSON string of `bytes`, quotes included.

@@ -30,6 +30,9 @@ public struct JSONWritingOptions: Sendable, Hashable {
   public var nonFiniteNumbers: NonFiniteNumberPolicy
   /// The deepest nesting of arrays and objects written; deeper is an error.
   public var maxDepth: Int
+  /// Pretty-print as Foundation's `JSONEncoder` does: `"key" : value`, and a blank line
+  /// between the brackets of an empty container.
+  package var foundationLayout = false
 
   /// Creates writing options; with no arguments, compact output in insertion order.
   ///
