@@ -35,9 +35,21 @@ package enum KeyCase {
     camelCase(from: key, separator: "-")
   }
 
+  /// Foundation's word split: a word ends before each upper-case letter, and a run of
+  /// capitals ends before the capital that starts the next word (`myURLValue`: `my`, `url`,
+  /// `value`). Letters are told apart by scalar; "the next" and "the previous" character are
+  /// whole grapheme clusters, so combining marks stay with their letter.
   private static func separated(fromCamelCase key: String, separator: String) -> String {
-    let scalars = Array(key.unicodeScalars)
-    guard !scalars.isEmpty else { return key }
+    guard !key.isEmpty else { return key }
+    let scalars = key.unicodeScalars
+    func first(in range: Range<String.Index>, _ test: (Unicode.Scalar) -> Bool) -> String.Index? {
+      var index = range.lowerBound
+      while index < range.upperBound {
+        if test(scalars[index]) { return index }
+        scalars.formIndex(after: &index)
+      }
+      return nil
+    }
     func isUpper(_ scalar: Unicode.Scalar) -> Bool {
       let category = scalar.properties.generalCategory
       return category == .uppercaseLetter || category == .titlecaseLetter
@@ -45,31 +57,26 @@ package enum KeyCase {
     func isLower(_ scalar: Unicode.Scalar) -> Bool {
       scalar.properties.generalCategory == .lowercaseLetter
     }
-    var words: [Range<Int>] = []
-    var wordStart = 0
-    var searchStart = 1
-    let end = scalars.count
-    while let upper = (searchStart..<end).first(where: { isUpper(scalars[$0]) }) {
+    var words: [Range<String.Index>] = []
+    var wordStart = key.startIndex
+    var searchStart = key.index(after: wordStart)
+    while let upper = first(in: searchStart..<key.endIndex, isUpper) {
       words.append(wordStart..<upper)
-      guard let lower = (upper..<end).first(where: { isLower(scalars[$0]) }) else {
+      guard let lower = first(in: upper..<key.endIndex, isLower) else {
         wordStart = upper
-        searchStart = end
         break
       }
-      if lower == upper + 1 {
+      if lower == key.index(after: upper) {
         wordStart = upper
       } else {
-        words.append(upper..<(lower - 1))
-        wordStart = lower - 1
+        let beforeLower = key.index(before: lower)
+        words.append(upper..<beforeLower)
+        wordStart = beforeLower
       }
-      searchStart = lower + 1
+      searchStart = scalars.index(after: lower)
     }
-    words.append(wordStart..<end)
-    return words.map { range in
-      var word = String.UnicodeScalarView()
-      word.append(contentsOf: scalars[range])
-      return String(word).lowercased()
-    }.joined(separator: separator)
+    words.append(wordStart..<key.endIndex)
+    return words.map { key[$0].lowercased() }.joined(separator: separator)
   }
 
   private static func camelCase(from key: String, separator: Character) -> String {

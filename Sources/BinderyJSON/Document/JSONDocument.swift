@@ -40,7 +40,8 @@ public final class JSONDocument: @unchecked Sendable {
   /// Reads JSON bytes without copying them: the document shares the array with the caller.
   ///
   /// - Parameters:
-  ///   - bytes: The JSON text, UTF-8 encoded.
+  ///   - bytes: The JSON text, UTF-8 encoded (or UTF-16 or UTF-32, copied as UTF-8, when the
+  ///     options allow them).
   ///   - options: How strictly to read; exactly RFC 8259 by default.
   /// - Throws: ``JSONReadError`` naming the line and column of the first problem.
   public convenience init(parsing bytes: [UInt8], options: JSONReadingOptions = .strict)
@@ -60,6 +61,8 @@ public final class JSONDocument: @unchecked Sendable {
   package init(
     parsing bytes: [UInt8], options: JSONReadingOptions, sourceObjects: [Int: any Sendable]?
   ) throws(JSONReadError) {
+    var bytes = bytes
+    if options.allowsUTF16AndUTF32, let utf8 = try UnicodeInput.utf8(from: bytes) { bytes = utf8 }
     self.tape = try bytes.withUnsafeBufferPointer {
       (input) throws(JSONReadError) -> UnsafeBufferPointer<TapeEntry> in
       guard let base = input.baseAddress, !input.isEmpty else {

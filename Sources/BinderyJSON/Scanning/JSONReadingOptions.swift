@@ -42,12 +42,21 @@ public struct JSONReadingOptions: Sendable, Hashable {
   public var allowsJSON5: Bool
   /// Accept the escape `\'` in strings, which Flickr's feeds send. Nothing else of JSON5.
   public var allowsEscapedApostrophe: Bool
+  /// Accept one comma after the last element of an array or member of an object (`[1, 2,]`),
+  /// as Foundation's `JSONDecoder` does. Nothing else of JSON5.
+  public var allowsTrailingCommas: Bool
   /// Accept a JSONP wrapper around the value: `callback( ... );`.
   public var allowsJSONP: Bool
   /// Accept and skip an anti-XSSI prefix `)]}'` (optionally followed by `,`) before the value.
   public var allowsAntiXSSIPrefix: Bool
   /// Accept and skip a UTF-8 byte order mark at the start of the input.
   public var allowsByteOrderMark: Bool
+  /// Accept UTF-16 and UTF-32 input in either byte order, with or without a byte order mark,
+  /// as Foundation's `JSONDecoder` does. The encoding is told from the first bytes (a byte
+  /// order mark, or where the zero bytes of the first character are) and the text is read
+  /// as UTF-8: offsets, lines and columns in errors count in that UTF-8 text. UTF-8 input
+  /// costs one look at its first two bytes.
+  public var allowsUTF16AndUTF32: Bool
   /// What to do with invalid UTF-8 inside strings.
   public var invalidUnicode: InvalidUnicodePolicy
   /// What to do with duplicate keys in one object: the first wins by default.
@@ -63,9 +72,11 @@ public struct JSONReadingOptions: Sendable, Hashable {
   /// - Parameters:
   ///   - allowsJSON5: Accept JSON5 syntax.
   ///   - allowsEscapedApostrophe: Accept `\'` in strings.
+  ///   - allowsTrailingCommas: Accept a comma before `]` or `}`.
   ///   - allowsJSONP: Accept a JSONP wrapper.
   ///   - allowsAntiXSSIPrefix: Skip a `)]}'` prefix.
   ///   - allowsByteOrderMark: Skip a UTF-8 byte order mark.
+  ///   - allowsUTF16AndUTF32: Read UTF-16 and UTF-32 input.
   ///   - invalidUnicode: What to do with invalid UTF-8.
   ///   - duplicateKeys: What to do with duplicate keys.
   ///   - maxDepth: The deepest nesting accepted (default 512).
@@ -73,9 +84,11 @@ public struct JSONReadingOptions: Sendable, Hashable {
   public init(
     allowsJSON5: Bool = false,
     allowsEscapedApostrophe: Bool = false,
+    allowsTrailingCommas: Bool = false,
     allowsJSONP: Bool = false,
     allowsAntiXSSIPrefix: Bool = false,
     allowsByteOrderMark: Bool = false,
+    allowsUTF16AndUTF32: Bool = false,
     invalidUnicode: InvalidUnicodePolicy = .reject,
     duplicateKeys: DuplicateKeyPolicy = .firstWins,
     maxDepth: Int = 512,
@@ -83,9 +96,11 @@ public struct JSONReadingOptions: Sendable, Hashable {
   ) {
     self.allowsJSON5 = allowsJSON5
     self.allowsEscapedApostrophe = allowsEscapedApostrophe
+    self.allowsTrailingCommas = allowsTrailingCommas
     self.allowsJSONP = allowsJSONP
     self.allowsAntiXSSIPrefix = allowsAntiXSSIPrefix
     self.allowsByteOrderMark = allowsByteOrderMark
+    self.allowsUTF16AndUTF32 = allowsUTF16AndUTF32
     self.invalidUnicode = invalidUnicode
     self.duplicateKeys = duplicateKeys
     self.maxDepth = maxDepth
@@ -96,6 +111,12 @@ public struct JSONReadingOptions: Sendable, Hashable {
   public static var strict: JSONReadingOptions { JSONReadingOptions() }
   /// JSON5 syntax.
   public static var json5: JSONReadingOptions { JSONReadingOptions(allowsJSON5: true) }
+  /// What Foundation's `JSONDecoder` reads: RFC 8259 plus trailing commas, a byte order mark,
+  /// and UTF-16 and UTF-32 input: the default of Bindery's drop-in `BinderyDecoder`.
+  public static var foundation: JSONReadingOptions {
+    JSONReadingOptions(
+      allowsTrailingCommas: true, allowsByteOrderMark: true, allowsUTF16AndUTF32: true)
+  }
   /// RFC 8259 plus the `\'` escape that Flickr's feeds send.
   public static var allowEscapedApostrophe: JSONReadingOptions {
     JSONReadingOptions(allowsEscapedApostrophe: true)

@@ -145,7 +145,7 @@ struct JSONScanner {
           try skipWhitespace()
           let close = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
           if index < end, base[index] == close {
-            guard json5 else {
+            guard json5 || options.allowsTrailingCommas else {
               throw error(
                 .unexpectedCharacter,
                 "expected \(frame.isObject ? "a key" : "a value") after ',', found '\(Character(Unicode.Scalar(close)))' (trailing commas are not allowed)",
@@ -204,7 +204,7 @@ struct JSONScanner {
       try scanString(quote: byte)
     } else if json5, byte == UInt8(ascii: "'") {
       try scanString(quote: byte)
-    } else if json5, isIdentifierStart(byte) {
+    } else if json5, isIdentifierStart(byte) || byte == UInt8(ascii: "\\") {
       try scanIdentifierKey()
     } else {
       throw unexpected(
@@ -803,8 +803,18 @@ struct JSONScanner {
     let start = index
     var i = index
     var flags: UInt32 = 0
-    while i < end, isIdentifierPart(base[i]) {
-      if base[i] >= 0x80 {
+    while i < end {
+      if base[i] == UInt8(ascii: "\\") {
+        // An unquoted key may spell a character as `\uXXXX`; the key reads as that character.
+        guard i + 1 < end, base[i + 1] == UInt8(ascii: "u") else {
+          throw error(.invalidEscape, "expected \\u after '\\' in an unquoted key", at: i)
+        }
+        _ = try hexQuad(at: i + 2, escapeStart: i)
+        flags |= TapeEntry.flagA
+        i += 6
+      } else if !isIdentifierPart(base[i]) {
+        break
+      } else if base[i] >= 0x80 {
         if json5WhitespaceWidth(at: i) > 0 { break }
         i = try validateUTF8(at: i, flags: &flags)
       } else {

@@ -21,6 +21,7 @@ package enum NumberConversion {
     } else if text[0] == UInt8(ascii: "+") {
       i = 1
     }
+    if T.bitWidth > 64 { return wide(text, as: T.self, negative: negative, from: i) }
     var magnitude: UInt64 = 0
     if simple {
       // Plain integer text: the common case, one multiply-add per digit.
@@ -33,7 +34,7 @@ package enum NumberConversion {
         i += 1
       }
     } else {
-      switch general(text, from: i) {
+      switch general(text, from: i, as: UInt64.self) {
       case .value(let value): magnitude = value
       case .outOfRange: return .outOfRange
       case .notInteger: return .notInteger
@@ -68,17 +69,38 @@ package enum NumberConversion {
     return .value(T(magnitude))
   }
 
-  /// The magnitude of number text with a fraction, exponent or JSON5 form.
-  private static func general(_ text: UnsafeBufferPointer<UInt8>, from start: Int)
-    -> IntegerResult<UInt64>
-  {
+  /// Integers wider than 64 bits (`Int128`, `UInt128`), from their sign on.
+  private static func wide<T: FixedWidthInteger>(
+    _ text: UnsafeBufferPointer<UInt8>, as _: T.Type, negative: Bool, from start: Int
+  ) -> IntegerResult<T> {
+    let magnitude: T.Magnitude
+    switch general(text, from: start, as: T.Magnitude.self) {
+    case .value(let value): magnitude = value
+    case .outOfRange: return .outOfRange
+    case .notInteger: return .notInteger
+    }
+    if negative {
+      guard T.isSigned else { return magnitude == 0 ? .value(0) : .outOfRange }
+      let limit = T.Magnitude(T.max) &+ 1
+      guard magnitude <= limit else { return .outOfRange }
+      if magnitude == limit { return .value(T.min) }
+      return .value(0 - T(magnitude))
+    }
+    guard magnitude <= T.Magnitude(T.max) else { return .outOfRange }
+    return .value(T(magnitude))
+  }
+
+  /// The magnitude of number text, in any form: fraction, exponent, JSON5.
+  private static func general<M: FixedWidthInteger & UnsignedInteger>(
+    _ text: UnsafeBufferPointer<UInt8>, from start: Int, as _: M.Type
+  ) -> IntegerResult<M> {
     var i = start
     if i + 1 < text.count, text[i] == UInt8(ascii: "0"), text[i + 1] | 0x20 == UInt8(ascii: "x") {
-      var value: UInt64 = 0
+      var value: M = 0
       for byte in text[(i + 2)...] {
         let (shifted, overflow) = value.multipliedReportingOverflow(by: 16)
         if overflow { return .outOfRange }
-        value = shifted | UInt64(hexValue(byte) ?? 0)
+        value = shifted | M(hexValue(byte) ?? 0)
       }
       return .value(value)
     }
@@ -122,11 +144,12 @@ package enum NumberConversion {
     }
     if digits.isEmpty { return .value(0) }
     if scale < 0 { return .notInteger }
-    if digits.count + scale > 20 { return .outOfRange }
-    var value: UInt64 = 0
+    // More digits than `M.max` has (20 for 64 bits, 39 for 128).
+    if digits.count + scale > M.bitWidth * 3 / 10 + 1 { return .outOfRange }
+    var value: M = 0
     for digit in digits {
       let (shifted, o1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, o2) = shifted.addingReportingOverflow(UInt64(digit &- UInt8(ascii: "0")))
+      let (sum, o2) = shifted.addingReportingOverflow(M(digit &- UInt8(ascii: "0")))
       if o1 || o2 { return .outOfRange }
       value = sum
     }
@@ -158,6 +181,19 @@ package enum NumberConversion {
     if value.isInfinite {
       let isLiteral = text.contains(UInt8(ascii: "I"))
       return isLiteral ? value : nil
+    }
+    return value
+  }
+
+  /// A number's text as the nearest `Float`, rounded once from the text (rounding through
+  /// `Double` first can land on the other side of a halfway point); nil when the magnitude
+  /// exceeds `Float`'s range.
+  package static func float(_ text: UnsafeBufferPointer<UInt8>) -> Float? {
+    // The standard library's conversion is correctly rounded and accepts every JSON and
+    // JSON5 form.
+    guard let value = Float(String(decoding: text, as: UTF8.self)) else { return nil }
+    if value.isInfinite {
+      return text.contains(UInt8(ascii: "I")) ? value : nil
     }
     return value
   }

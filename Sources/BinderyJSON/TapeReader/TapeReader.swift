@@ -189,6 +189,11 @@ package struct TapeReader {
     return withNumberText(entry) { NumberConversion.double($0, nonStandard: nonStandard) }
   }
 
+  /// A number entry as the nearest `Float`; nil when it exceeds `Float`'s range.
+  package func float(_ entry: TapeEntry) -> Float? {
+    withNumberText(entry) { NumberConversion.float($0) }
+  }
+
   /// True when a number entry that reads as zero was not written as zero: `1e-400`.
   package func roundsToZero(_ entry: TapeEntry) -> Bool {
     withNumberText(entry) { text in

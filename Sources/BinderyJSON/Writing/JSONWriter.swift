@@ -396,12 +396,11 @@ public struct JSONWriter: Sendable {
   /// - Parameter value: The integer.
   /// - Throws: ``JSONWriteError/Kind/invalidState`` if a value is not allowed here.
   public mutating func integer(_ value: some FixedWidthInteger) throws(JSONWriteError) {
+    if let small = Int64(exactly: value) { return try integer(small) }
+    if let small = UInt64(exactly: value) { return try integer(small) }
+    // Wider than 64 bits (`Int128`): its decimal text.
     let lead = try beginValue()
-    if value < 0 {
-      writeDigits(Int64(truncatingIfNeeded: value).magnitude, negative: true, lead: lead)
-    } else {
-      writeDigits(UInt64(truncatingIfNeeded: value), negative: false, lead: lead)
-    }
+    writeRaw(String(value), lead: lead)
   }
 
   /// Writes a signed integer, exactly.
@@ -675,8 +674,12 @@ public struct JSONWriter: Sendable {
   /// Rewrites one object's members in key order. Every member was written at the same depth,
   /// so each byte range moves as it is and the separators between them stay where they are.
   private mutating func sortMembers(_ members: [(key: String, start: Int, end: Int)], depth: Int) {
-    let sorted = members.enumerated().sorted {
-      $0.element.key == $1.element.key ? $0.offset < $1.offset : $0.element.key < $1.element.key
+    // Unicode scalar order, without normalising (`é` and `e` + U+0301 are different keys), as
+    // Foundation's encoder sorts: UTF-8 bytes compare in that order.
+    let sorted = members.enumerated().sorted { a, b in
+      let (left, right) = (a.element.key.utf8, b.element.key.utf8)
+      return left.elementsEqual(right)
+        ? a.offset < b.offset : left.lexicographicallyPrecedes(right)
     }
     guard let first = members.first, let last = members.last else { return }
     var separator: [UInt8] = [UInt8(ascii: ",")]

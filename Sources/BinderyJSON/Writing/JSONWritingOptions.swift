@@ -20,7 +20,8 @@ public struct JSONWritingOptions: Sendable, Hashable {
   public var prettyPrinted: Bool
   /// Spaces per nesting level when ``prettyPrinted``.
   public var indentWidth: Int
-  /// Write object members in ascending key order.
+  /// Write object members in ascending key order: by Unicode scalar values, as Foundation's
+  /// `JSONEncoder` sorts them (so `Z` comes before `a`, and `é` after `z`).
   public var sortsKeys: Bool
   /// Write `/` as `\/`.
   public var escapesSlashes: Bool
