@@ -101,13 +101,13 @@ struct BinderyCodableExtrasTests {
 
   @Test func syntaxErrorsNameLineAndColumn() throws {
     let error = try #require(throws: DecodingError.self) {
-      try BinderyDecoder().decode([Int].self, from: Data("[1,\n 2,\n]".utf8))
+      try BinderyDecoder().decode([Int].self, from: Data("[1,\n 2,\n}".utf8))
     }
     guard case .dataCorrupted(let context) = error else {
       Issue.record("expected dataCorrupted, got \(error)")
       return
     }
-    #expect(context.debugDescription.contains("3:1: expected a value after ','"))
+    #expect(context.debugDescription.contains("3:1: expected a value, found '}'"))
     #expect(context.underlyingError is JSONReadError)
   }
 

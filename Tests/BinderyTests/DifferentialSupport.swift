@@ -41,7 +41,18 @@ func expectSameDecoding<T: Decodable & Equatable>(
   configure: (BinderyDecoder, JSONDecoder) -> Void = { _, _ in },
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  let data = Data(json.utf8)
+  expectSameDecoding(
+    type, data: Data(json.utf8), label: json, anyFailingMember: anyFailingMember,
+    configure: configure, sourceLocation: sourceLocation)
+}
+
+/// ``expectSameDecoding(_:_:anyFailingMember:configure:sourceLocation:)`` on bytes in any
+/// encoding; `label` names the input in failures.
+func expectSameDecoding<T: Decodable & Equatable>(
+  _ type: T.Type, data: Data, label json: String, anyFailingMember: Bool = false,
+  configure: (BinderyDecoder, JSONDecoder) -> Void = { _, _ in },
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
   let foundation = JSONDecoder()
   let bindery = BinderyDecoder()
   configure(bindery, foundation)

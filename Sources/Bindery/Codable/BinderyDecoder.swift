@@ -11,7 +11,7 @@ public import Foundation
 /// let feed = try decoder.decode(Feed.self, from: data)
 ///
 /// // Bindery's extras:
-/// decoder.readingOptions = .allowEscapedApostrophe             // Flickr's \'
+/// decoder.readingOptions.allowsEscapedApostrophe = true        // Flickr's \'
 /// let photos = try decoder.decode([Photo].self, from: data, at: "photos.photo")
 /// ```
 ///
@@ -25,7 +25,8 @@ public final class BinderyDecoder: Sendable {
   private let settings = Locked(DecodingSettings())
 
   /// Creates a decoder with Foundation's defaults: default keys, `deferredToDate`, base64 data,
-  /// non-conforming floats rejected, strict RFC 8259 reading.
+  /// non-conforming floats rejected, and what `JSONDecoder` reads: RFC 8259 plus trailing
+  /// commas, a byte order mark, and UTF-16 and UTF-32 input (``JSONReadingOptions/foundation``).
   public init() {}
 
   private func locked<T>(_ body: (inout DecodingSettings) -> T) -> T {
@@ -69,15 +70,16 @@ public final class BinderyDecoder: Sendable {
     set { locked { $0.reading.allowsJSON5 = newValue } }
   }
 
-  /// Read a top-level object whose braces are missing (`"a": 1, "b": 2`), as Foundation does.
+  /// Read a top-level object whose braces may be missing (`"a": 1, "b": 2`), as Foundation
+  /// does: input that starts with `{` is read as it is, and empty input is an empty object.
   public var assumesTopLevelDictionary: Bool {
     get { locked { $0.assumesTopLevelDictionary } }
     set { locked { $0.assumesTopLevelDictionary = newValue } }
   }
 
-  /// Bindery's reading options: Flickr's `\'`, JSONP, a byte order mark, limits. Strict
-  /// RFC 8259 by default, except that a repeated key reads its first value, as Foundation's
-  /// decoder does.
+  /// Bindery's reading options: Flickr's `\'`, JSONP, limits. By default what Foundation's
+  /// decoder reads (``JSONReadingOptions/foundation``), a repeated key reading its first
+  /// value; `.strict` reads exactly RFC 8259.
   public var readingOptions: JSONReadingOptions {
     get { locked { $0.reading } }
     set { locked { $0.reading = newValue } }
@@ -95,7 +97,7 @@ public final class BinderyDecoder: Sendable {
   ///
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - data: UTF-8 JSON.
+  ///   - data: JSON, UTF-8 (or UTF-16 or UTF-32, as ``readingOptions`` allow).
   /// - Returns: The value.
   /// - Throws: `DecodingError` (or ``BinderyDecodingErrors`` when ``reportsAllErrors`` is set).
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
@@ -106,11 +108,50 @@ public final class BinderyDecoder: Sendable {
   ///
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - bytes: UTF-8 JSON.
+  ///   - bytes: JSON, UTF-8 (or UTF-16 or UTF-32, as ``readingOptions`` allow).
   /// - Returns: The value.
   /// - Throws: `DecodingError` (or ``BinderyDecodingErrors`` when ``reportsAllErrors`` is set).
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     try decode(type, fromBytes: bytes, at: nil)
+  }
+
+  /// Decodes a value that needs a configuration to decode, as Foundation's
+  /// `decode(_:from:configuration:)` does.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: JSON, as for ``decode(_:from:)-(_,Data)``.
+  ///   - configuration: What its `init(from:configuration:)` is given.
+  /// - Returns: The value.
+  /// - Throws: As ``decode(_:from:)-(_,Data)``.
+  @available(macOS 12.0, iOS 15.0, watchOS 8.0, tvOS 15.0, *)
+  public func decode<T: DecodableWithConfiguration>(
+    _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
+  ) throws -> T {
+    let settings = locked { $0 }
+    let document = try Self.parse(Array(data), settings)
+    return try decode(document, at: nil, settings: settings) { decoder, start, node in
+      try decoder.at(start, parent: node?.parent, key: node?.key) {
+        try type.init(from: decoder, configuration: configuration)
+      }
+    }
+  }
+
+  /// Decodes a value with the configuration a provider type supplies, as Foundation's
+  /// `decode(_:from:configuration:)` does.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - data: JSON, as for ``decode(_:from:)-(_,Data)``.
+  ///   - configuration: The type whose `decodingConfiguration` is used.
+  /// - Returns: The value.
+  /// - Throws: As ``decode(_:from:)-(_,Data)``.
+  @available(macOS 12.0, iOS 15.0, watchOS 8.0, tvOS 15.0, *)
+  public func decode<T, C: DecodingConfigurationProviding>(
+    _ type: T.Type, from data: Data, configuration: C.Type
+  ) throws -> T
+  where T: DecodableWithConfiguration, C.DecodingConfiguration == T.DecodingConfiguration {
+    try decode(type, from: data, configuration: C.decodingConfiguration)
   }
 
   /// Decodes a value found below a result key path, such as the photos of a Flickr search at
@@ -118,7 +159,7 @@ public final class BinderyDecoder: Sendable {
   ///
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - data: UTF-8 JSON.
+  ///   - data: JSON, as for ``decode(_:from:)-(_,Data)``.
   ///   - path: Where the value sits; see ``JSONPath``. Coding paths in errors start with it.
   /// - Returns: The value.
   /// - Throws: `DecodingError.keyNotFound` (or `valueNotFound` for a missing index) when the
@@ -140,15 +181,25 @@ public final class BinderyDecoder: Sendable {
     throws -> T
   {
     let settings = locked { $0 }
+    let document = try Self.parse(bytes, settings)
+    return try decode(type, from: document, at: path, settings: settings)
+  }
+
+  /// Reads the input as the settings say.
+  private static func parse(_ bytes: [UInt8], _ settings: DecodingSettings) throws -> JSONDocument {
     var input = bytes
     var shift = 0
-    if settings.assumesTopLevelDictionary {
-      input = [UInt8(ascii: "{")] + bytes + [UInt8(ascii: "}")]
-      shift = 1
-    }
-    let document: JSONDocument
     do {
-      document = try JSONDocument(parsing: input, options: settings.reading)
+      if settings.reading.allowsUTF16AndUTF32, let utf8 = try UnicodeInput.utf8(from: bytes) {
+        input = utf8
+      }
+      if settings.assumesTopLevelDictionary,
+        !Self.startsWithBrace(input, json5: settings.reading.allowsJSON5)
+      {
+        input = [UInt8(ascii: "{")] + input + [UInt8(ascii: "}")]
+        shift = 1
+      }
+      return try JSONDocument(parsing: input, options: settings.reading)
     } catch {
       let line = error.location?.line ?? 1
       let column = (error.location?.column ?? 1) - (line == 1 ? shift : 0)
@@ -159,7 +210,29 @@ public final class BinderyDecoder: Sendable {
             "The given data was not valid JSON. \(line):\(column): \(error.message)",
           underlyingError: error))
     }
-    return try decode(type, from: document, at: path, settings: settings)
+  }
+
+  /// True when the first byte after a byte order mark, whitespace and (in JSON5) comments
+  /// is `{`.
+  private static func startsWithBrace(_ input: [UInt8], json5: Bool) -> Bool {
+    var rest = input[...]
+    if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+    let whitespace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+    let slash = UInt8(ascii: "/")
+    while let first = rest.first {
+      if whitespace.contains(first) {
+        rest = rest.dropFirst()
+      } else if json5, rest.starts(with: [slash, slash]) {
+        rest = rest.drop { $0 != 0x0A }
+      } else if json5, rest.starts(with: [slash, UInt8(ascii: "*")]),
+        let close = rest.dropFirst(2).firstRange(of: [UInt8(ascii: "*"), slash])
+      {
+        rest = rest[close.upperBound...]
+      } else {
+        break
+      }
+    }
+    return rest.first == UInt8(ascii: "{")
   }
 
   /// Decodes a value from the objects an app already holds, as `JSONDecoder` would decode
@@ -220,6 +293,17 @@ public final class BinderyDecoder: Sendable {
   private func decode<T: Decodable>(
     _ type: T.Type, from document: JSONDocument, at path: JSONPath?, settings: DecodingSettings
   ) throws -> T {
+    try decode(document, at: path, settings: settings) { decoder, start, node in
+      try decoder.unwrap(type, at: start, parent: node?.parent, key: node?.key)
+    }
+  }
+
+  /// Runs `body` on a decoder at the value at `path` (the root when nil), given its tape
+  /// index and coding path, and reports the problems it met.
+  private func decode<T>(
+    _ document: JSONDocument, at path: JSONPath?, settings: DecodingSettings,
+    _ body: (DecoderImpl, Int, CodingPathNode?) throws -> T
+  ) throws -> T {
     let decoder = DecoderImpl(document: document, settings: settings)
     var start = document.root.index
     var node: CodingPathNode?
@@ -227,7 +311,7 @@ public final class BinderyDecoder: Sendable {
       (start, node) = try decoder.descend(path)
     }
     do {
-      let value = try decoder.unwrap(T.self, at: start, parent: node?.parent, key: node?.key)
+      let value = try body(decoder, start, node)
       if let errors = decoder.collector?.errors, !errors.isEmpty {
         throw BinderyDecodingErrors(errors: errors)
       }
@@ -246,7 +330,7 @@ struct DecodingSettings: Sendable {
   var key: BinderyDecoder.KeyDecodingStrategy = .useDefaultKeys
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
   /// Foundation's decoder reads the first of repeated keys; so does this one, by default.
-  var reading = JSONReadingOptions(duplicateKeys: .firstWins)
+  var reading = JSONReadingOptions.foundation
   var assumesTopLevelDictionary = false
   var reportsAllErrors = false
 }

@@ -88,9 +88,52 @@ public final class BinderyEncoder: Sendable {
   /// - Returns: UTF-8 JSON.
   /// - Throws: As ``encode(_:)``.
   public func jsonBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
+    try encodeTopLevel(value) { try $0.encodeValue(value, parent: nil, key: nil, fillEmpty: false) }
+  }
+
+  /// Encodes a value that needs a configuration to encode, as Foundation's
+  /// `encode(_:configuration:)` does.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - configuration: What its `encode(to:configuration:)` is given.
+  /// - Returns: UTF-8 JSON.
+  /// - Throws: As ``encode(_:)``.
+  @available(macOS 12.0, iOS 15.0, watchOS 8.0, tvOS 15.0, *)
+  public func encode<T: EncodableWithConfiguration>(
+    _ value: T, configuration: T.EncodingConfiguration
+  ) throws -> Data {
+    Data(
+      try encodeTopLevel(value) { impl in
+        try impl.withSlot(parent: nil, key: nil, fillEmpty: false) {
+          try value.encode(to: impl, configuration: configuration)
+        }
+      })
+  }
+
+  /// Encodes a value with the configuration a provider type supplies, as Foundation's
+  /// `encode(_:configuration:)` does.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - configuration: The type whose `encodingConfiguration` is used.
+  /// - Returns: UTF-8 JSON.
+  /// - Throws: As ``encode(_:)``.
+  @available(macOS 12.0, iOS 15.0, watchOS 8.0, tvOS 15.0, *)
+  public func encode<T, C: EncodingConfigurationProviding>(
+    _ value: T, configuration: C.Type
+  ) throws -> Data
+  where T: EncodableWithConfiguration, C.EncodingConfiguration == T.EncodingConfiguration {
+    try encode(value, configuration: C.encodingConfiguration)
+  }
+
+  /// Runs one top-level encode and returns its output.
+  private func encodeTopLevel<T>(_ value: T, _ body: (EncoderImpl) throws -> Void) throws
+    -> [UInt8]
+  {
     let settings = locked { $0 }
     let impl = EncoderImpl(settings: settings)
-    try impl.encodeValue(value, parent: nil, key: nil, fillEmpty: false)
+    try body(impl)
     if let misuse = impl.shared.misuse { throw misuse }
     guard impl.valuesBegun > 0 else {
       throw EncodingError.invalidValue(

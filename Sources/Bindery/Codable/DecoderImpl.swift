@@ -176,6 +176,14 @@ final class DecoderImpl: Decoder {
     if let collection = tapeDecodable(T.self) {
       return try decodeCollection(collection, as: T.self, at: index, parent: parent, key: key)
     }
+    // The metatype given, not `T`: `Employee.self as Person.Type` decodes an `Employee`.
+    return try at(index, parent: parent, key: key) { try type.init(from: self) }
+  }
+
+  /// Runs `body`, an `init(from:)`, with this decoder moved to the value at `index`.
+  func at<T>(
+    _ index: Int, parent: CodingPathNode?, key: (any CodingKey)?, _ body: () throws -> T
+  ) throws -> T {
     let saved = (current, node)
     current = index
     node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
@@ -184,7 +192,7 @@ final class DecoderImpl: Decoder {
       (current, node) = saved
       state.pointee.depth -= 1
     }
-    return try T(from: self)
+    return try body()
   }
 
   /// `type` as a collection type read straight from the tape, or nil.
@@ -277,18 +285,16 @@ final class DecoderImpl: Decoder {
     let entry = tape[index]
     switch entry.kind {
     case .number:
-      guard let value = reader.double(entry) else {
-        throw numberDoesNotFit(T.self, at: index, path: path)
-      }
-      // Like JSONDecoder, a number too small to be told from zero (`1e-400`) does not fit,
-      // rather than reading as 0.
+      // `Float` rounded once, from the text: `3.4028235e+38` is `Float`'s largest value.
+      let read =
+        T.self == Float.self ? reader.float(entry).map(T.init) : reader.double(entry).map(T.init)
+      guard let value = read else { throw numberDoesNotFit(T.self, at: index, path: path) }
+      // Like JSONDecoder, a number too small to be told from zero in the type (`1e-400`, or
+      // `1e-50` as a `Float`) does not fit, rather than reading as 0.
       if value == 0, reader.roundsToZero(entry) {
         throw numberDoesNotFit(T.self, at: index, path: path)
       }
-      if T.self == Float.self, value.isFinite, abs(value) > Double(Float.greatestFiniteMagnitude) {
-        throw numberDoesNotFit(T.self, at: index, path: path)
-      }
-      return T(value)
+      return value
     case .string:
       if case .convertFromString(let positive, let negative, let nan) = settings.nonConformingFloat
       {
@@ -462,8 +468,8 @@ final class DecoderImpl: Decoder {
   )
     throws -> T
   {
-    guard collector != nil else { return try unwrap(T.self, at: index, parent: parent, key: key) }
-    return try collectingErrors(T.self, at: index, parent: parent, key: key)
+    guard collector != nil else { return try unwrap(type, at: index, parent: parent, key: key) }
+    return try collectingErrors(type, at: index, parent: parent, key: key)
   }
 
   /// ``collecting(_:at:parent:key:)`` with error collection on. Apart, so that the common path
@@ -476,9 +482,9 @@ final class DecoderImpl: Decoder {
     throws -> T
   {
     if let placeholder = placeholder(for: T.self) {
-      return try recovering(placeholder) { try unwrap(T.self, at: index, parent: parent, key: key) }
+      return try recovering(placeholder) { try unwrap(type, at: index, parent: parent, key: key) }
     }
-    return try reporting { try unwrap(T.self, at: index, parent: parent, key: key) }
+    return try reporting { try unwrap(type, at: index, parent: parent, key: key) }
   }
 
   /// Runs a nested decode; with error collection on, records a failure once and passes it up.

@@ -120,6 +120,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
   func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(key) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(key) }
 
   private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
     try scalar(key, 0) { try impl.integer(T.self, at: $0, path: $1) }
@@ -132,7 +136,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     } catch let error as DecodingError {
       throw try impl.reporting { throw error }
     }
-    return try impl.collecting(T.self, at: index, parent: node, key: key)
+    return try impl.collecting(type, at: index, parent: node, key: key)
   }
 
   /// One lookup for an optional scalar (the protocol's default asks three times).
@@ -186,6 +190,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
     try optionalInteger(key)
   }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+    try optionalInteger(key)
+  }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+    try optionalInteger(key)
+  }
 
   private func optionalInteger<T: FixedWidthInteger>(_ key: Key) throws -> T? {
     try optionalScalar(key) { try impl.integer(T.self, at: $0, path: $1) }
@@ -194,7 +206,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let index = find(key), impl.tape[index].kind != .null else { return nil }
     let parent = node
-    return try impl.reporting { try impl.unwrap(T.self, at: index, parent: parent, key: key) }
+    return try impl.reporting { try impl.unwrap(type, at: index, parent: parent, key: key) }
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -320,6 +332,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer() }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer() }
 
   private mutating func integer<T: FixedWidthInteger>() throws -> T {
     try scalar(0) { try $0.integer(T.self, at: $1, path: $2) }
@@ -328,7 +344,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     guard !isAtEnd else { throw try impl.reporting { throw atEnd(T.self) } }
     let value = try impl.collecting(
-      T.self, at: position, parent: node, key: IndexKey(currentIndex))
+      type, at: position, parent: node, key: IndexKey(currentIndex))
     advance()
     return value
   }
@@ -408,8 +424,16 @@ struct SingleValueContainer: SingleValueDecodingContainer {
   func decode(_ type: UInt64.Type) throws -> UInt64 {
     try impl.integer(UInt64.self, at: index, path: path)
   }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: Int128.Type) throws -> Int128 {
+    try impl.integer(Int128.self, at: index, path: path)
+  }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  func decode(_ type: UInt128.Type) throws -> UInt128 {
+    try impl.integer(UInt128.self, at: index, path: path)
+  }
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     // The value keeps its own path: its parent, its key.
-    try impl.unwrap(T.self, at: index, parent: node?.parent, key: node?.key)
+    try impl.unwrap(type, at: index, parent: node?.parent, key: node?.key)
   }
 }

@@ -139,7 +139,10 @@ final class EncoderImpl: Encoder {
   /// Writes an integer through the writer's concrete `Int64`/`UInt64` paths.
   @inline(__always)
   func writeInteger<T: FixedWidthInteger>(_ value: T) throws {
-    if T.isSigned {
+    if T.bitWidth > 64 {
+      // `Int128` and `UInt128`: every digit.
+      try write { try $0.integer(value) }
+    } else if T.isSigned {
       let wide = Int64(truncatingIfNeeded: value)
       try write { try $0.integer(wide) }
     } else {

@@ -121,6 +121,15 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
   mutating func encode(_ value: UInt64, forKey key: Key) throws { try unsigned(value, key) }
 
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128, forKey key: Key) throws {
+    try member(key, fallible: false) { try $0.writeInteger(value) }
+  }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128, forKey key: Key) throws {
+    try member(key, fallible: false) { try $0.writeInteger(value) }
+  }
+
   private mutating func signed(_ value: Int64, _ key: Key) throws {
     try member(key, fallible: false) { try $0.write { try $0.integer(value) } }
   }
@@ -301,6 +310,10 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt16) throws { try integer(value) }
   mutating func encode(_ value: UInt32) throws { try integer(value) }
   mutating func encode(_ value: UInt64) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128) throws { try integer(value) }
 
   private mutating func integer(_ value: some FixedWidthInteger) throws {
     try element(fallible: false) { impl, _ in try impl.writeInteger(value) }
@@ -414,6 +427,10 @@ struct SingleValueEncoder: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt16) throws { try integer(value) }
   mutating func encode(_ value: UInt32) throws { try integer(value) }
   mutating func encode(_ value: UInt64) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: Int128) throws { try integer(value) }
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  mutating func encode(_ value: UInt128) throws { try integer(value) }
 
   private func integer(_ value: some FixedWidthInteger) throws {
     try prepare()

@@ -4,8 +4,8 @@ import Foundation
 /// platform gives the same answer: `2016-01-22T10:22:48Z`, `2016-01-20T14:14:43-08:00`,
 /// `2016-01-22T10:22:48.250Z`.
 enum ISO8601 {
-  /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; `nil` for anything else or an
-  /// impossible date.
+  /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM|±HH)`, `T` and `Z` in either
+  /// case as RFC 3339 allows; `nil` for anything else or an impossible date.
   static func date(from text: String) -> Date? {
     var utf8 = Array(text.utf8)
     return utf8.withUnsafeMutableBufferPointer { bytes -> Date? in
@@ -48,8 +48,14 @@ enum ISO8601 {
       } else if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D {
         let sign = bytes[i] == 0x2D ? -1 : 1
         i += 1
-        guard let hours = digits(2), expect(0x3A), let minutes = digits(2), hours < 24, minutes < 60
-        else { return nil }
+        // `+01:00`, and ISO 8601's `+0100` and `+01`, as Foundation's parser reads them.
+        guard let hours = digits(2) else { return nil }
+        var minutes = 0
+        if expect(0x3A) || (i < bytes.count && (48...57).contains(bytes[i])) {
+          guard let value = digits(2) else { return nil }
+          minutes = value
+        }
+        guard hours < 24, minutes < 60 else { return nil }
         offset = sign * (hours * 3600 + minutes * 60)
       } else {
         return nil

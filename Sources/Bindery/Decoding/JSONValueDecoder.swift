@@ -233,19 +233,34 @@ public struct JSONValueDecoder {
   /// holding a number is accepted too.
   ///
   /// - Returns: The number.
-  /// - Throws: ``JSONDecodingProblem`` for other JSON types and numbers too large for a `Double`.
-  public func double() throws(JSONDecodingProblem) -> Double {
+  /// - Throws: ``JSONDecodingProblem`` for other JSON types, and for numbers beyond a `Double`'s
+  ///   range: too large, or too small to be told from zero (`1e-400`).
+  public func double() throws(JSONDecodingProblem) -> Double { try floatingPoint(Double.self) }
+
+  /// Reads a number as the nearest `Float`, rounded once from the text; otherwise as
+  /// ``double()``.
+  func float() throws(JSONDecodingProblem) -> Float { try floatingPoint(Float.self) }
+
+  private func floatingPoint<T: BinaryFloatingPoint>(_: T.Type) throws(JSONDecodingProblem) -> T {
     let entry = entry
     if entry.kind == .number {
-      if let value = contextReference.withContext({ $0.reader.double(entry) }) {
+      let read = contextReference.withContext { context -> T? in
+        let reader = context.reader
+        return T.self == Float.self
+          ? reader.float(entry).map(T.init) : reader.double(entry).map(T.init)
+      }
+      if let value = read,
+        value != 0 || !contextReference.withContext({ $0.reader.roundsToZero(entry) })
+      {
         return value
       }
       throw context.problem(
-        .numberOutOfRange, at: index, expected: "a number within Double's range")
+        .numberOutOfRange, at: index, expected: "a number within \(T.self)'s range")
     }
     if scope.coercesValues, entry.kind == .string {
       let text = context.reader.string(entry)
-      if let value = Double(text), value.isFinite {
+      let read = T.self == Float.self ? Float(text).map(T.init) : Double(text).map(T.init)
+      if let value = read, value.isFinite {
         coerced("read string \"\(text)\" as a number")
         return value
       }

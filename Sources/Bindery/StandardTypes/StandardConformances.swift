@@ -58,6 +58,10 @@ extension UInt8: _JSONInteger {}
 extension UInt16: _JSONInteger {}
 extension UInt32: _JSONInteger {}
 extension UInt64: _JSONInteger {}
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Int128: _JSONInteger {}
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension UInt128: _JSONInteger {}
 
 extension Double: JSONDecodable, JSONEncodable {
   /// Reads a number, correctly rounded.
@@ -73,17 +77,12 @@ extension Double: JSONDecodable, JSONEncodable {
 }
 
 extension Float: JSONDecodable, JSONEncodable {
-  /// Reads a number, rounded to `Float`; a number beyond `Float`'s range is a problem.
+  /// Reads a number, rounded once to `Float`; a number beyond `Float`'s range is a problem.
   ///
   /// - Parameter json: The JSON value.
-  /// - Throws: ``JSONDecodingProblem`` when it is not a number or too large.
-  public init(json: JSONValueDecoder) throws {
-    let value = try json.double()
-    guard !value.isFinite || abs(value) <= Double(Float.greatestFiniteMagnitude) else {
-      throw json.problem(expected: "a number within Float's range", kind: .numberOutOfRange)
-    }
-    self = Float(value)
-  }
+  /// - Throws: ``JSONDecodingProblem`` when it is not a number, too large, or too small to be
+  ///   told from zero.
+  public init(json: JSONValueDecoder) throws { self = try json.float() }
   /// Writes the shortest text that reads back as the same `Float`.
   ///
   /// - Parameter json: Where to write it.
