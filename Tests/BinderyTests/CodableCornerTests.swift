@@ -353,6 +353,109 @@ struct CodableCornerTests {
     }
   }
 
+  @Test func aCustomStrategyThatWritesNothingAtTopLevelIsAnEmptyObject() throws {
+    let nothingForDates: @Sendable (Date, any Encoder) throws -> Void = { _, _ in }
+    let nothingForData: @Sendable (Data, any Encoder) throws -> Void = { _, _ in }
+    let configure: (BinderyEncoder, JSONEncoder) -> Void = {
+      $0.dateEncodingStrategy = .custom(nothingForDates)
+      $1.dateEncodingStrategy = .custom(nothingForDates)
+      $0.dataEncodingStrategy = .custom(nothingForData)
+      $1.dataEncodingStrategy = .custom(nothingForData)
+    }
+    expectSameEncoding(Date(timeIntervalSince1970: 0), configure: configure)
+    expectSameEncoding(Data([1, 2]), configure: configure)
+    expectSameEncoding([Date(timeIntervalSince1970: 0)], configure: configure)
+    let encoder = BinderyEncoder()
+    encoder.dateEncodingStrategy = .custom(nothingForDates)
+    #expect(String(decoding: try encoder.encode(Date()), as: UTF8.self) == "{}")
+  }
+
+  // MARK: Random values
+
+  /// Every integer width and both float widths, at their limits and in between.
+  struct Numbers: Codable, Equatable {
+    var i8: Int8, i16: Int16, i32: Int32, i64: Int64, int: Int
+    var u8: UInt8, u16: UInt16, u32: UInt32, u64: UInt64, uint: UInt
+    var i128: Int128, u128: UInt128
+    var float: Float, double: Double
+    var floats: [Float], doubles: [Double?]
+    var wide: [Int128?]
+
+    static func random(using rng: inout some RandomNumberGenerator) -> Numbers {
+      func pick<T: FixedWidthInteger>(_: T.Type) -> T {
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0: return .max
+        case 1: return .min
+        case 2: return T(truncatingIfNeeded: Int.random(in: -1000...1000, using: &rng))
+        default: return T.random(in: .min ... .max, using: &rng)
+        }
+      }
+      func float() -> Float {
+        let special: [Float] = [
+          .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
+          .leastNormalMagnitude, -0.0, 0.1, 16_777_217,
+        ]
+        if Bool.random(using: &rng) { return special.randomElement(using: &rng) ?? 0 }
+        let value = Float(bitPattern: UInt32.random(in: 0 ... .max, using: &rng))
+        return value.isFinite ? value : 1.5
+      }
+      func double() -> Double {
+        let special: [Double] = [
+          .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
+          .leastNormalMagnitude, -0.0, 0.1, 9_007_199_254_740_993, 1e22, 1e23,
+        ]
+        if Bool.random(using: &rng) { return special.randomElement(using: &rng) ?? 0 }
+        let value = Double(bitPattern: UInt64.random(in: 0 ... .max, using: &rng))
+        return value.isFinite ? value : 2.5
+      }
+      return Numbers(
+        i8: pick(Int8.self), i16: pick(Int16.self), i32: pick(Int32.self), i64: pick(Int64.self),
+        int: pick(Int.self), u8: pick(UInt8.self), u16: pick(UInt16.self), u32: pick(UInt32.self),
+        u64: pick(UInt64.self), uint: pick(UInt.self), i128: pick(Int128.self),
+        u128: pick(UInt128.self), float: float(), double: double(),
+        floats: (0..<Int.random(in: 0...3, using: &rng)).map { _ in float() },
+        doubles: (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+          Bool.random(using: &rng) ? double() : nil
+        },
+        wide: (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+          Bool.random(using: &rng) ? pick(Int128.self) : nil
+        })
+    }
+  }
+
+  /// Random numbers of every width, written by both encoders (byte for byte the same), then
+  /// read back by both decoders from a random input encoding; and random people decoded
+  /// through a base class's metatype.
+  @Test func randomValuesEveryWidthEveryEncoding() async {
+    let generator = Generator<(Numbers, Int, Bool), Shrink.None<(Numbers, Int, Bool)>> { rng in
+      (Numbers.random(using: &rng), Int.random(in: 0..<10, using: &rng), Bool.random(using: &rng))
+    }
+    await propertyCheck(count: 200, input: generator) { input in
+      let (numbers, encodingIndex, employee) = input
+      expectSameEncoding(numbers)
+      guard let text = try? JSONEncoder().encode(numbers) else {
+        Issue.record("Foundation could not encode \(numbers)")
+        return
+      }
+      let json = String(decoding: text, as: UTF8.self)
+      let encodings = Self.encodings(of: json)
+      let (name, data) = encodings[encodingIndex % encodings.count]
+      if name != "UTF-32LE with BOM" {
+        expectSameDecoding(Numbers.self, data: data, label: "\(name): \(json)")
+      }
+      #expect((try? BinderyDecoder().decode(Numbers.self, from: data)) == numbers, "\(name)")
+
+      let kind: Person.Type = employee ? Employee.self : Person.self
+      let person = #"{"name": "\#(numbers.i16)", "company": "\#(numbers.u8)"}"#
+      let bindery = Result { try BinderyDecoder().decode(kind, from: Data(person.utf8)) }
+      let foundation = Result { try JSONDecoder().decode(kind, from: Data(person.utf8)) }
+      switch (bindery, foundation) {
+      case (.success(let b), .success(let f)): #expect(b == f, "\(person)")
+      default: Issue.record("\(person): Bindery \(bindery), Foundation \(foundation)")
+      }
+    }
+  }
+
   // MARK: Dates and keys
 
   @Test func iso8601DatesReadAsFoundationReadsThem() {

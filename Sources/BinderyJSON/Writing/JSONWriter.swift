@@ -273,9 +273,10 @@ public struct JSONWriter: Sendable {
   package mutating func newKey(_ key: String) throws(JSONWriteError) -> Bool {
     let (before, keyStartBefore, bloomBefore) = (length, top.keyStart, top.keyBloom)
     try self.key(key)
-    // The key's text as written (escaped): between its quotes.
+    // The key's text as written (escaped): between its quotes (the closing quote is the
+    // first byte of `keyClosing`).
     let start = top.keyStart &+ 1
-    let end = length &- keyClosing.count &- 1
+    let end = length &- keyClosing.count
     let fingerprint = keyFingerprint(start: start, end: end)
     let bit: UInt64 = 1 &<< (fingerprint &>> 58)
     if top.keyBloom & bit != 0, logHasKey(fingerprint: fingerprint, start: start, end: end) {
@@ -464,7 +465,19 @@ public struct JSONWriter: Sendable {
     // (`description` would allocate a heap string for numbers longer than 15 characters).
     var sink = ShortestTextSink()
     value.write(to: &sink)
-    sink.withText { writeRaw($0, lead: lead) }
+    let dropsPointZero = options.foundationLayout
+    sink.withText { text in
+      // Foundation's encoder drops the `.0` of whole numbers at or beyond that limit
+      // (`16777216`, not `16777216.0`).
+      let count = text.count
+      if dropsPointZero, count > 2, text[count - 2] == UInt8(ascii: "."),
+        text[count - 1] == UInt8(ascii: "0")
+      {
+        writeRaw(UnsafeBufferPointer(rebasing: text[..<(count - 2)]), lead: lead)
+      } else {
+        writeRaw(text, lead: lead)
+      }
+    }
   }
 
   /// Writes a number's exact text.
