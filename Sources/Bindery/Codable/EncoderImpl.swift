@@ -80,8 +80,6 @@ final class EncoderImpl: Encoder {
     state = UncheckedState(State(writer: JSONWriter(options: options), node: base))
   }
 
-  /// The writer (read-only view; writes go through ``write(_:)``).
-  var writer: JSONWriter { state.pointee.writer }
   /// The path of the value being encoded: one reference for containers to carry.
   var node: CodingPathNode? {
     get { state.pointee.node }
@@ -95,6 +93,8 @@ final class EncoderImpl: Encoder {
     get { state.pointee.slotDepth }
     set { state.pointee.slotDepth = newValue }
   }
+  /// How many members or elements the open container at `depth` has.
+  func count(atDepth depth: Int) -> Int { state.pointee.writer.count(atDepth: depth) }
   /// How many values the writer has begun.
   var valuesBegun: Int { state.pointee.writer.valuesBegun }
   /// How many containers are open.
@@ -171,7 +171,7 @@ final class EncoderImpl: Encoder {
   }
 
   /// The writer's state before a member, for ``restore(_:)``.
-  var checkpoint: JSONWriter.Checkpoint { state.pointee.writer.checkpoint }
+  var checkpoint: JSONWriter.Checkpoint { state.pointee.writer.checkpoint() }
 
   /// Takes back a member that failed, so that `try?` around it leaves the output as it was
   /// (Foundation's encoder adds a member only once its value is encoded).

@@ -223,7 +223,7 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
     self.place = place
     self.node = node
     switch place {
-    case .stream(let depth, _): count = impl.writer.count(atDepth: depth)
+    case .stream(let depth, _): count = impl.count(atDepth: depth)
     case .tree(let array, _, _): count = array.count
     case .failed: count = 0
     }

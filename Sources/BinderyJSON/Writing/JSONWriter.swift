@@ -43,9 +43,10 @@ public struct JSONWriter: Sendable {
     /// begun before it: what ``detachInnermost()`` puts back.
     var leadStart = 0
     var valuesBefore = 0
-    /// For keys written by ``newKey(_:)``: a Bloom filter of their fingerprints, and where
-    /// this container's entries of ``keyLog`` start.
-    var keyBloom: UInt64 = 0
+    /// For keys written by ``newKey(_:)``: a 128-bit Bloom filter of their fingerprints (two
+    /// bits per key: under 5% false hits up to 20 keys), and where this container's entries of
+    /// ``keyLog`` start.
+    var keyBloom: (UInt64, UInt64) = (0, 0)
     var keyLogStart = 0
   }
   /// The innermost open container (meaningless while ``depth`` is 0). Kept out of the stack
@@ -148,7 +149,10 @@ public struct JSONWriter: Sendable {
   }
 
   /// The state to go back to if the value about to be written fails.
-  package var checkpoint: Checkpoint {
+  ///
+  /// Mutating only so that callers reach the writer in place: a getter on a writer held
+  /// behind an accessor made a copy of the whole writer.
+  package mutating func checkpoint() -> Checkpoint {
     Checkpoint(
       top: top, depth: depth, length: length, valuesBegun: valuesBegun,
       wroteTopLevel: wroteTopLevel,
@@ -271,25 +275,32 @@ public struct JSONWriter: Sendable {
   /// - Returns: `false`, having written nothing, when the object already has the key.
   /// - Throws: ``JSONWriteError/Kind/invalidState`` outside an object or where a value is due.
   package mutating func newKey(_ key: String) throws(JSONWriteError) -> Bool {
-    let (before, keyStartBefore, bloomBefore) = (length, top.keyStart, top.keyBloom)
+    let (before, keyStartBefore) = (length, top.keyStart)
     try self.key(key)
     // The key's text as written (escaped): between its quotes (the closing quote is the
     // first byte of `keyClosing`).
     let start = top.keyStart &+ 1
     let end = length &- keyClosing.count
     let fingerprint = keyFingerprint(start: start, end: end)
-    let bit: UInt64 = 1 &<< (fingerprint &>> 58)
-    if top.keyBloom & bit != 0, logHasKey(fingerprint: fingerprint, start: start, end: end) {
+    // Two bits of 128, from two 7-bit fields of the fingerprint.
+    let (one, two) = (fingerprint &>> 57, (fingerprint &>> 50) & 127)
+    let bits: (UInt64, UInt64) = (
+      (one < 64 ? 1 &<< one : 0) | (two < 64 ? 1 &<< two : 0),
+      (one >= 64 ? 1 &<< (one &- 64) : 0) | (two >= 64 ? 1 &<< (two &- 64) : 0)
+    )
+    let bloom = top.keyBloom
+    if bloom.0 & bits.0 == bits.0, bloom.1 & bits.1 == bits.1,
+      logHasKey(fingerprint: fingerprint, start: start, end: end)
+    {
       // Take the key back: the object stays as it was.
       length = before
       top.count &-= 1
       top.expectsValue = false
       top.keyStart = keyStartBefore
-      top.keyBloom = bloomBefore
       if options.sortsKeys { sortedMembers[sortedMembers.count - 1].removeLast() }
       return false
     }
-    top.keyBloom |= bit
+    top.keyBloom = (bloom.0 | bits.0, bloom.1 | bits.1)
     if keyLogCount == keyLog.count {
       keyLog.append((fingerprint, start, end))
     } else {
@@ -319,17 +330,20 @@ public struct JSONWriter: Sendable {
 
   /// Whether a key of the innermost object, other than the last, has the text `start..<end`.
   private func logHasKey(fingerprint: UInt64, start: Int, end: Int) -> Bool {
-    var entry = top.keyLogStart
-    while entry < keyLogCount {
-      let logged = keyLog[entry]
-      if logged.fingerprint == fingerprint, logged.end &- logged.start == end &- start,
-        storage[logged.start..<logged.end].elementsEqual(storage[start..<end])
-      {
-        return true
+    let (first, count) = (top.keyLogStart, keyLogCount)
+    return keyLog.withUnsafeBufferPointer { log in
+      var entry = first
+      while entry < count {
+        let logged = log[entry]
+        if logged.fingerprint == fingerprint, logged.end &- logged.start == end &- start,
+          storage[logged.start..<logged.end].elementsEqual(storage[start..<end])
+        {
+          return true
+        }
+        entry &+= 1
       }
-      entry &+= 1
+      return false
     }
-    return false
   }
 
   /// Returns the finished JSON text and resets nothing: the writer stays complete.
@@ -465,19 +479,16 @@ public struct JSONWriter: Sendable {
     // (`description` would allocate a heap string for numbers longer than 15 characters).
     var sink = ShortestTextSink()
     value.write(to: &sink)
-    let dropsPointZero = options.foundationLayout
-    sink.withText { text in
-      // Foundation's encoder drops the `.0` of whole numbers at or beyond that limit
-      // (`16777216`, not `16777216.0`).
-      let count = text.count
-      if dropsPointZero, count > 2, text[count - 2] == UInt8(ascii: "."),
-        text[count - 1] == UInt8(ascii: "0")
-      {
-        writeRaw(UnsafeBufferPointer(rebasing: text[..<(count - 2)]), lead: lead)
-      } else {
-        writeRaw(text, lead: lead)
-      }
-    }
+    sink.withText { writeRaw($0, lead: lead) }
+    if options.foundationLayout { dropPointZero() }
+  }
+
+  /// Takes back the `.0` ending the number just written: Foundation's encoder drops it from
+  /// whole numbers at or beyond the exact-integer limit (`16777216`, not `16777216.0`).
+  private mutating func dropPointZero() {
+    guard length >= 3 else { return }
+    let ending = storage.withUnsafeBufferPointer { ($0[length &- 2], $0[length &- 1]) }
+    if ending == (UInt8(ascii: "."), UInt8(ascii: "0")) { length &-= 2 }
   }
 
   /// Writes a number's exact text.
