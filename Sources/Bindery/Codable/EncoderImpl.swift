@@ -165,9 +165,12 @@ final class EncoderImpl: Encoder {
   ///
   /// - Returns: false, having written nothing, for a key written before.
   func newKey(_ name: String) throws -> Bool {
-    var written = false
-    try write { written = try $0.newKey(name) }
-    return written
+    do {
+      return try state.pointee.writer.newKey(name)
+    } catch {
+      throw EncodingError.invalidValue(
+        error.kind, EncodingError.Context(codingPath: codingPath, debugDescription: error.message))
+    }
   }
 
   /// The writer's state before a member, for ``restore(_:)``.

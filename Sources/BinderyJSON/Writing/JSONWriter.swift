@@ -18,6 +18,9 @@
 public struct JSONWriter: Sendable {
   /// The options in force.
   public let options: JSONWritingOptions
+  /// What follows a key: `":`, and a space when pretty-printing (a space on both sides of the
+  /// colon in Foundation's layout), as one little-endian word.
+  private let keyClosing: (bytes: UInt32, count: Int)
 
   /// The bytes written so far (a copy; ``finish()`` is the way to take finished output).
   public var bytes: [UInt8] { Array(storage[..<length]) }
@@ -204,6 +207,11 @@ public struct JSONWriter: Sendable {
   public init(options: JSONWritingOptions = .compact) {
     self.options = options
     storage = [UInt8](repeating: 0, count: 256)
+    if !options.prettyPrinted {
+      keyClosing = (0x3A22, 2)
+    } else {
+      keyClosing = options.foundationLayout ? (0x203A_2022, 4) : (0x20_3A22, 3)
+    }
   }
 
   // MARK: Structure
@@ -260,13 +268,6 @@ public struct JSONWriter: Sendable {
     writeString(key, lead: lead, closing: keyClosing)
   }
 
-  /// What follows a key: `":`, and a space when pretty-printing (a space on both sides of the
-  /// colon in Foundation's layout), as one little-endian word.
-  private var keyClosing: (bytes: UInt32, count: Int) {
-    guard options.prettyPrinted else { return (0x3A22, 2) }
-    return options.foundationLayout ? (0x203A_2022, 4) : (0x20_3A22, 3)
-  }
-
   /// Writes an object member's key unless the innermost object already has it; for encoders
   /// that must not write a key twice. Only keys written by this method are remembered, so an
   /// object's keys should all be written by it.
@@ -275,21 +276,26 @@ public struct JSONWriter: Sendable {
   /// - Returns: `false`, having written nothing, when the object already has the key.
   /// - Throws: ``JSONWriteError/Kind/invalidState`` outside an object or where a value is due.
   package mutating func newKey(_ key: String) throws(JSONWriteError) -> Bool {
-    let (before, keyStartBefore) = (length, top.keyStart)
+    let before = length
+    let keyStartBefore = top.keyStart
     try self.key(key)
     // The key's text as written (escaped): between its quotes (the closing quote is the
     // first byte of `keyClosing`).
     let start = top.keyStart &+ 1
     let end = length &- keyClosing.count
     let fingerprint = keyFingerprint(start: start, end: end)
-    // Two bits of 128, from two 7-bit fields of the fingerprint.
-    let (one, two) = (fingerprint &>> 57, (fingerprint &>> 50) & 127)
-    let bits: (UInt64, UInt64) = (
-      (one < 64 ? 1 &<< one : 0) | (two < 64 ? 1 &<< two : 0),
-      (one >= 64 ? 1 &<< (one &- 64) : 0) | (two >= 64 ? 1 &<< (two &- 64) : 0)
-    )
+    // Two bits of 128, from two 7-bit fields of the fingerprint: bit `i` of the pair is bit
+    // `i & 63` of word `i >> 6`.
+    let one = fingerprint &>> 57
+    let two = (fingerprint &>> 50) & 127
+    let oneBit: UInt64 = 1 &<< (one & 63)
+    let twoBit: UInt64 = 1 &<< (two & 63)
+    let oneHigh = 0 &- (one &>> 6)
+    let twoHigh = 0 &- (two &>> 6)
+    let low = (oneBit & ~oneHigh) | (twoBit & ~twoHigh)
+    let high = (oneBit & oneHigh) | (twoBit & twoHigh)
     let bloom = top.keyBloom
-    if bloom.0 & bits.0 == bits.0, bloom.1 & bits.1 == bits.1,
+    if bloom.0 & low == low, bloom.1 & high == high,
       logHasKey(fingerprint: fingerprint, start: start, end: end)
     {
       // Take the key back: the object stays as it was.
@@ -300,7 +306,7 @@ public struct JSONWriter: Sendable {
       if options.sortsKeys { sortedMembers[sortedMembers.count - 1].removeLast() }
       return false
     }
-    top.keyBloom = (bloom.0 | bits.0, bloom.1 | bits.1)
+    top.keyBloom = (bloom.0 | low, bloom.1 | high)
     if keyLogCount == keyLog.count {
       keyLog.append((fingerprint, start, end))
     } else {
@@ -311,6 +317,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// A hash of the output bytes `start..<end`, from their count and first and last eight bytes.
+  @inline(__always)
   private func keyFingerprint(start: Int, end: Int) -> UInt64 {
     storage.withUnsafeBufferPointer { buffer in
       let base = buffer.baseAddress.unsafelyUnwrapped
@@ -329,6 +336,7 @@ public struct JSONWriter: Sendable {
   }
 
   /// Whether a key of the innermost object, other than the last, has the text `start..<end`.
+  @inline(never)
   private func logHasKey(fingerprint: UInt64, start: Int, end: Int) -> Bool {
     let (first, count) = (top.keyLogStart, keyLogCount)
     return keyLog.withUnsafeBufferPointer { log in
