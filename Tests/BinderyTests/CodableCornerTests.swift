@@ -393,7 +393,7 @@ struct CodableCornerTests {
       func float() -> Float {
         let special: [Float] = [
           .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
-          .leastNormalMagnitude, -0.0, 0.1, 16_777_217,
+          .leastNormalMagnitude, -0.0, 0.1, 16_777_216,
         ]
         if Bool.random(using: &rng) { return special.randomElement(using: &rng) ?? 0 }
         let value = Float(bitPattern: UInt32.random(in: 0 ... .max, using: &rng))
@@ -402,7 +402,7 @@ struct CodableCornerTests {
       func double() -> Double {
         let special: [Double] = [
           .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
-          .leastNormalMagnitude, -0.0, 0.1, 9_007_199_254_740_993, 1e22, 1e23,
+          .leastNormalMagnitude, -0.0, 0.1, 9_007_199_254_740_992, 1e22, 1e23,
         ]
         if Bool.random(using: &rng) { return special.randomElement(using: &rng) ?? 0 }
         let value = Double(bitPattern: UInt64.random(in: 0 ... .max, using: &rng))
