@@ -142,6 +142,16 @@ struct CodableCornerTests {
     expectSameDecoding(
       [String: Int].self, data: Data([0xEF, 0xBB, 0xBF] + Array(#"{"x": 1}"#.utf8)),
       label: "BOM and braces", configure: both)
+    // The braces go around the text, whatever its encoding.
+    for json in [#""x": 1, "y": 2"#, #"{"x": 1}"#] {
+      for (name, data) in Self.encodings(of: json) where name != "UTF-32LE with BOM" {
+        expectSameDecoding(
+          [String: Int].self, data: data, label: "\(name): \(json)", configure: both)
+        let decoder = BinderyDecoder()
+        decoder.assumesTopLevelDictionary = true
+        #expect((try? decoder.decode([String: Int].self, from: data))?["x"] == 1, "\(name)")
+      }
+    }
     for json in [#"{hello: "world"}"#, #"hello: "world""#, "{}", "// c\n{a: 'b'}"] {
       expectSameDecoding(
         [String: String].self, json,

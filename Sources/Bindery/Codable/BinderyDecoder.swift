@@ -188,18 +188,24 @@ public final class BinderyDecoder: Sendable {
   /// Reads the input as the settings say.
   private static func parse(_ bytes: [UInt8], _ settings: DecodingSettings) throws -> JSONDocument {
     var input = bytes
+    var reading = settings.reading
     var shift = 0
     do {
-      if settings.reading.allowsUTF16AndUTF32, let utf8 = try UnicodeInput.utf8(from: bytes) {
-        input = utf8
+      if settings.assumesTopLevelDictionary {
+        // Braces go around text: UTF-16 and UTF-32 become UTF-8 first, here rather than in
+        // the document.
+        if reading.allowsUTF16AndUTF32, let utf8 = try UnicodeInput.utf8(from: bytes) {
+          input = utf8
+        }
+        reading.allowsUTF16AndUTF32 = false
+        if !Self.startsWithBrace(input, json5: reading.allowsJSON5) {
+          // After a byte order mark, which stays first for the reader to skip.
+          let mark = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+          input = input[..<mark] + [UInt8(ascii: "{")] + input[mark...] + [UInt8(ascii: "}")]
+          shift = 1
+        }
       }
-      if settings.assumesTopLevelDictionary,
-        !Self.startsWithBrace(input, json5: settings.reading.allowsJSON5)
-      {
-        input = [UInt8(ascii: "{")] + input + [UInt8(ascii: "}")]
-        shift = 1
-      }
-      return try JSONDocument(parsing: input, options: settings.reading)
+      return try JSONDocument(parsing: input, options: reading)
     } catch {
       let line = error.location?.line ?? 1
       let column = (error.location?.column ?? 1) - (line == 1 ? shift : 0)
