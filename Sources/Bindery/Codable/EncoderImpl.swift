@@ -165,12 +165,9 @@ final class EncoderImpl: Encoder {
   ///
   /// - Returns: false, having written nothing, for a key written before.
   func newKey(_ name: String) throws -> Bool {
-    do {
-      return try state.pointee.writer.newKey(name)
-    } catch {
-      throw EncodingError.invalidValue(
-        error.kind, EncodingError.Context(codingPath: codingPath, debugDescription: error.message))
-    }
+    var written = false
+    try write { written = try $0.newKey(name) }
+    return written
   }
 
   /// The writer's state before a member, for ``restore(_:)``.
@@ -243,18 +240,7 @@ final class EncoderImpl: Encoder {
   private func grow(_ tree: HeldTree, to target: Int) throws {
     // The writer waits for the tree's value; null keeps its place in the text taken out.
     try write { try $0.null() }
-    try closeDeeper(than: target)
-    let text: [UInt8]
-    do {
-      text = try state.pointee.writer.detachInnermost()
-    } catch {
-      throw EncodingError.invalidValue(
-        error, EncodingError.Context(codingPath: codingPath, debugDescription: "\(error)"))
-    }
-    // Bindery's own output: it parses, to an object or array (the container detached).
-    guard let value = try? JSONValue(parsing: text), let root = EncodingTreeNode(value) else {
-      return
-    }
+    guard let root = try detachTree(atDepth: target) else { return }
     // The tree's path from the new root: a container at each step, the tree's place last.
     var parent = root
     for component in tree.path[(target - 1)..<(tree.path.count - 1)] {
@@ -262,9 +248,27 @@ final class EncoderImpl: Encoder {
       parent = next
     }
     if let place = tree.path.last { parent.replace(place, with: .node(tree.root)) }
+    hold(root, depth: target, path: Array(tree.path[..<(target - 1)]))
+  }
+
+  /// Closes the containers deeper than `depth` and takes the one at `depth` out of the
+  /// output, as a tree node.
+  private func detachTree(atDepth depth: Int) throws -> EncodingTreeNode? {
+    try closeDeeper(than: depth)
+    var text: [UInt8] = []
+    try write { text = try $0.detachInnermost() }
+    // Bindery's own output: it parses, to an object or array (the container detached).
+    guard let value = try? JSONValue(parsing: text) else { return nil }
+    return EncodingTreeNode(value)
+  }
+
+  /// Makes `root` the tree held, for the container at `depth` whose path is `path`.
+  @discardableResult
+  private func hold(_ root: EncodingTreeNode, depth: Int, path: [JSONPath.Component]) -> HeldTree {
     shared.trees += 1
-    state.pointee.tree = HeldTree(
-      root: root, depth: target, path: Array(tree.path[..<(target - 1)]), id: shared.trees)
+    let held = HeldTree(root: root, depth: depth, path: path, id: shared.trees)
+    state.pointee.tree = held
+    return held
   }
 
   /// The tree node of the object (or array) at `node`'s path, taking the innermost open
@@ -336,23 +340,8 @@ final class EncoderImpl: Encoder {
     while level < depth, path.starts(with: open[..<level]) { level += 1 }
     try flushTree(growingTo: level)
     if let grown = state.pointee.tree { return grown }
-    try closeDeeper(than: level)
-    let text: [UInt8]
-    do {
-      text = try state.pointee.writer.detachInnermost()
-    } catch {
-      throw EncodingError.invalidValue(
-        error, EncodingError.Context(codingPath: codingPath, debugDescription: "\(error)"))
-    }
-    // Bindery's own output: it parses.
-    guard let value = try? JSONValue(parsing: text), let root = EncodingTreeNode(value) else {
-      return nil
-    }
-    shared.trees += 1
-    let held = HeldTree(
-      root: root, depth: level, path: Array(open[..<(level - 1)]), id: shared.trees)
-    state.pointee.tree = held
-    return held
+    guard let root = try detachTree(atDepth: level) else { return nil }
+    return hold(root, depth: level, path: Array(open[..<(level - 1)]))
   }
 
   /// The JSON path of a coding path, from this encoder's top level: keys under the key

@@ -10,6 +10,28 @@ enum ContainerPlace {
   case tree(EncodingTreeNode, tree: Int, since: Int)
   /// Nowhere: the container was asked for where a different value is; each write throws.
   case failed(any Error)
+
+  /// Makes a streamed container the innermost open one; false when it is written as a tree.
+  @inline(__always)
+  func streams(in impl: EncoderImpl) throws -> Bool {
+    guard case .stream(let depth, let serial) = self else { return false }
+    return try impl.activate(depth: depth, serial: serial)
+  }
+
+  /// The container's tree node, taking the container out of the output if it is still
+  /// there; the place becomes that node.
+  mutating func treeNode(in impl: EncoderImpl, at node: CodingPathNode?, isObject: Bool) throws
+    -> EncodingTreeNode
+  {
+    switch self {
+    case .tree(let container, let tree, _) where tree == impl.treeID: return container
+    case .failed(let error): throw error
+    case .tree(_, _, let since), .stream(_, let since):
+      let found = try impl.treeContainer(at: node, isObject: isObject, since: since)
+      self = .tree(found.node, tree: found.tree, since: since)
+      return found.node
+    }
+  }
 }
 
 /// Writes the members of one JSON object.
@@ -29,21 +51,11 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   /// Makes this object the innermost open container; false when it is written as a tree.
   @inline(__always)
-  private func streams() throws -> Bool {
-    guard case .stream(let depth, let serial) = place else { return false }
-    return try impl.activate(depth: depth, serial: serial)
-  }
+  private func streams() throws -> Bool { try place.streams(in: impl) }
 
   /// This object's tree node, taking the object out of the output if it is still there.
   private mutating func treeNode() throws -> EncodingTreeNode {
-    switch place {
-    case .tree(let object, let tree, _) where tree == impl.treeID: return object
-    case .failed(let error): throw error
-    case .tree(_, _, let since), .stream(_, let since):
-      let found = try impl.treeContainer(at: node, isObject: true, since: since)
-      place = .tree(found.node, tree: found.tree, since: since)
-      return found.node
-    }
+    try place.treeNode(in: impl, at: node, isObject: true)
   }
 
   /// Writes the member `key`, whose value `write` writes: into the output while this object is
@@ -232,20 +244,10 @@ struct UnkeyedEncoder: UnkeyedEncodingContainer {
   var codingPath: [any CodingKey] { node?.path ?? [] }
 
   @inline(__always)
-  private func streams() throws -> Bool {
-    guard case .stream(let depth, let serial) = place else { return false }
-    return try impl.activate(depth: depth, serial: serial)
-  }
+  private func streams() throws -> Bool { try place.streams(in: impl) }
 
   private mutating func treeNode() throws -> EncodingTreeNode {
-    switch place {
-    case .tree(let array, let tree, _) where tree == impl.treeID: return array
-    case .failed(let error): throw error
-    case .tree(_, _, let since), .stream(_, let since):
-      let found = try impl.treeContainer(at: node, isObject: false, since: since)
-      place = .tree(found.node, tree: found.tree, since: since)
-      return found.node
-    }
+    try place.treeNode(in: impl, at: node, isObject: false)
   }
 
   /// Writes the next element, whose value `write` writes given its key (see

@@ -34,7 +34,7 @@ public struct JSONWriter: Sendable {
   /// How many bytes are written so far.
   package var byteCount: Int { length }
 
-  struct Frame: Sendable {
+  fileprivate struct Frame: Sendable {
     var isObject: Bool
     var count = 0
     var expectsValue = false
@@ -83,18 +83,21 @@ public struct JSONWriter: Sendable {
     return nextSerial
   }
 
-  /// How many members or elements the open container at `depth` has; 0 if fewer are open.
-  package func count(atDepth depth: Int) -> Int {
-    if depth == self.depth { return top.count }
-    guard depth > 0, depth < self.depth else { return 0 }
-    return outer[depth &- 1].count
+  /// A field of the open container at `depth` (1 is the outermost), or `absent` if fewer
+  /// are open.
+  @inline(__always)
+  private func field<T>(atDepth depth: Int, _ field: KeyPath<Frame, T>, absent: T) -> T {
+    if depth == self.depth { return top[keyPath: field] }
+    guard depth > 0, depth < self.depth else { return absent }
+    return outer[depth &- 1][keyPath: field]
   }
+
+  /// How many members or elements the open container at `depth` has; 0 if fewer are open.
+  package func count(atDepth depth: Int) -> Int { field(atDepth: depth, \.count, absent: 0) }
 
   /// Whether the open container at `depth` is an object; false if fewer are open.
   package func isObject(atDepth depth: Int) -> Bool {
-    if depth == self.depth { return top.isObject }
-    guard depth > 0, depth < self.depth else { return false }
-    return outer[depth &- 1].isObject
+    field(atDepth: depth, \.isObject, absent: false)
   }
 
   /// True when the innermost open container is an object.
@@ -108,9 +111,7 @@ public struct JSONWriter: Sendable {
   /// The serial of the open container at `depth` (1 is the outermost), or -1 if fewer are open.
   /// Every container a writer opens gets a serial of its own.
   package func serial(atDepth depth: Int) -> Int {
-    if depth == self.depth { return top.serial }
-    guard depth > 0, depth < self.depth else { return -1 }
-    return outer[depth &- 1].serial
+    field(atDepth: depth, \.serial, absent: -1)
   }
 
   /// Ends the innermost container and takes it back out of the output: the writer is left
