@@ -123,4 +123,28 @@ struct ReadingOptionsTests {
     #expect(error.kind == .depthLimitExceeded)
     #expect(error.location?.column == 3)
   }
+
+  @Test func json5UnquotedKeysMaySpellCharactersWithEscapes() throws {
+    let document = try JSONDocument(parsing: #"{\u0061b: 1, c\u00e9: 2}"#, options: .json5)
+    #expect(try document.root.member("ab").integer(Int.self) == 1)
+    #expect(try document.root.member("cé").integer(Int.self) == 2)
+    // Only `\u` and four hexadecimal digits, and only in JSON5.
+    for text in [#"{a\x41: 1}"#, #"{a\u00: 1}"#, #"{a\n: 1}"#, #"{\: 1}"#] {
+      let kind = Reading.error(text, options: .json5)?.kind
+      #expect(kind == .invalidEscape || kind == .invalidUnicodeEscape, "\(text)")
+    }
+    #expect(Reading.error(#"{\u0061: 1}"#, options: .strict) != nil)
+  }
+
+  @Test func trailingCommasAloneAreOneOptionAway() throws {
+    let options = JSONReadingOptions(allowsTrailingCommas: true)
+    #expect(try JSONDocument(parsing: "[1, 2,]", options: options).root.count == 2)
+    #expect(try JSONDocument(parsing: #"{"a": [true,],}"#, options: options).root.count == 1)
+    for text in ["[1,,]", "[,]", "{,}", #"{"a": 1,,}"#, "[1] ,"] {
+      #expect(Reading.error(text, options: options) != nil, "\(text)")
+    }
+    // Nothing else of JSON5 comes with it.
+    #expect(Reading.error("{a: 1,}", options: options) != nil)
+    #expect(Reading.error("[1,]", options: .strict) != nil)
+  }
 }
