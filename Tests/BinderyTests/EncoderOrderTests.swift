@@ -1,4 +1,5 @@
 import Bindery
+import BinderyTestSupport
 import Foundation
 import PropertyBased
 import Testing
@@ -239,6 +240,35 @@ struct EncoderOrderTests {
       }
       #expect(context.debugDescription.contains(message), "\(context.debugDescription)")
     }
+  }
+
+  /// Objects of one key type written with keys in changing orders, some left out, some
+  /// repeated, from more than 64 distinct keys, one encode after another: the key order the
+  /// encoder learns for the type, and keeps between encodes, never lets a repeat through or
+  /// takes a new key for one. Dictionaries with `Int` keys go through the same containers.
+  @Test func keyOrdersLearnedAcrossEncodes() {
+    struct Shuffled: Encodable {
+      let keys: [String]
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyKey.self)
+        for (index, key) in keys.enumerated() {
+          try container.encode(index, forKey: AnyKey(key))
+        }
+      }
+    }
+    let names = (0..<80).map { "key\($0)" } + ["\u{E9}", "e\u{301}"]
+    var random = SplitMix64(seed: 21)
+    for _ in 0..<60 {
+      // Mostly a few common keys, so that repeats are frequent; sometimes any of them.
+      let keys = (0..<(random.below(90) + 1)).map { _ in
+        names[random.below(random.below(3) == 0 ? names.count : 6)]
+      }
+      expectSameEncoding(Shuffled(keys: keys))
+      expectSameEncoding([Shuffled(keys: keys), Shuffled(keys: keys.reversed())])
+    }
+    let numbered = Dictionary(uniqueKeysWithValues: (0..<100).map { ($0 * 7, "v\($0)") })
+    expectSameEncoding(numbered)
+    expectSameEncoding([numbered, [1: "a"], numbered])
   }
 
   /// Random `encode(to:)` programs over a few keys, so that keys repeat, containers are

@@ -39,6 +39,9 @@ final class EncoderImpl: Encoder {
     var replaced: [(path: [JSONPath.Component], serial: Int)] = []
     /// Which value types met so far are collections written directly.
     var directTypes = TypeMemo<(any DirectEncodable.Type)?>()
+    /// The writer's key order for each key type met so far, and how many names it started
+    /// with.
+    var keyOrders = TypeMemo<(order: Int, started: Int)>()
   }
 
   /// A container taken out of the output: the writer expects its value, at `depth - 1`.
@@ -63,7 +66,7 @@ final class EncoderImpl: Encoder {
 
   /// True when keys are written as they are (the default): checked once per key, without
   /// switching over the strategy.
-  private let usesDefaultKeys: Bool
+  let usesDefaultKeys: Bool
 
   init(settings: EncodingSettings, base: CodingPathNode? = nil, shared: SharedState? = nil) {
     self.settings = settings
@@ -105,6 +108,7 @@ final class EncoderImpl: Encoder {
   /// The finished output.
   func finish() throws -> [UInt8] {
     try flushTree()
+    publishKeyOrders()
     return try state.pointee.writer.takeFinished()
   }
 
@@ -164,10 +168,42 @@ final class EncoderImpl: Encoder {
   /// Writes a member's key into the innermost object, unless the object already has it.
   ///
   /// - Returns: false, having written nothing, for a key written before.
-  func newKey(_ name: String) throws -> Bool {
+  @inline(__always)
+  func newKey(_ name: String, order: Int) throws -> Bool {
     var written = false
-    try write { written = try $0.newKey(name) }
+    try write { written = try $0.newKey(name, order: order) }
     return written
+  }
+
+  /// The writer's key order for the objects of a key type, starting with the names the
+  /// last encode learned for the type.
+  func keyOrder(for type: any CodingKey.Type) -> Int {
+    if let known = state.pointee.keyOrders.lookup(type) { return known.order }
+    let learned = Self.learnedKeyOrders.withLock { $0[ObjectIdentifier(type)] } ?? []
+    let order = state.pointee.writer.makeKeyOrder(startingWith: learned)
+    state.pointee.keyOrders.remember((order, learned.count), for: type)
+    return order
+  }
+
+  /// The key names each key type's objects were written with, in their order, as the encodes
+  /// that wrote them left them: a later encode checks its keys against these first instead
+  /// of learning them again (which costs most for a small document). Only a hint: any names
+  /// give the same output. At most 64 names per type, one list per key type of the program.
+  private static let learnedKeyOrders = Locked<[ObjectIdentifier: [String]]>([:])
+
+  /// Keeps the names this encode's orders learned beyond those they started with.
+  private func publishKeyOrders() {
+    let grown = state.pointee.keyOrders.remembered.compactMap {
+      entry -> (ObjectIdentifier, [String])? in
+      let names = state.pointee.writer.keyOrderNames(entry.answer.order)
+      return names.count > entry.answer.started ? (entry.type, names) : nil
+    }
+    guard !grown.isEmpty else { return }
+    Self.learnedKeyOrders.withLock { orders in
+      for (type, names) in grown where names.count > orders[type]?.count ?? 0 {
+        orders[type] = names
+      }
+    }
   }
 
   /// The writer's state before a member, for ``restore(_:)``.

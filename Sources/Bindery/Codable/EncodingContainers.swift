@@ -40,11 +40,14 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   private(set) var place: ContainerPlace
   /// This container's path.
   let node: CodingPathNode?
+  /// The writer's key order for `Key` (see `JSONWriter.newKey(_:order:)`).
+  private let order: Int
 
   init(impl: EncoderImpl, place: ContainerPlace, node: CodingPathNode?) {
     self.impl = impl
     self.place = place
     self.node = node
+    self.order = impl.keyOrder(for: Key.self)
   }
 
   var codingPath: [any CodingKey] { node?.path ?? [] }
@@ -52,6 +55,13 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   /// Makes this object the innermost open container; false when it is written as a tree.
   @inline(__always)
   private func streams() throws -> Bool { try place.streams(in: impl) }
+
+  /// The JSON key for `key`: its own name unless a key strategy says otherwise (read here, on
+  /// the concrete key type, rather than through an `any CodingKey` box made for each key).
+  @inline(__always)
+  private func jsonKey(_ key: Key) -> String {
+    impl.usesDefaultKeys ? key.stringValue : impl.jsonKey(key, node: node)
+  }
 
   /// This object's tree node, taking the object out of the output if it is still there.
   private mutating func treeNode() throws -> EncodingTreeNode {
@@ -66,12 +76,12 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     _ key: Key, fallible: Bool, _ write: (EncoderImpl) throws -> Void
   ) throws {
     if try streams() {
-      let name = impl.jsonKey(key, node: node)
+      let name = jsonKey(key)
       if !fallible {
-        if try impl.newKey(name) { return try write(impl) }
+        if try impl.newKey(name, order: order) { return try write(impl) }
       } else {
         let checkpoint = impl.checkpoint
-        if try impl.newKey(name) {
+        if try impl.newKey(name, order: order) {
           do {
             return try write(impl)
           } catch {
@@ -89,7 +99,7 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object = try treeNode()
     let member = impl.memberEncoder(at: CodingPathNode(parent: node, key: key))
     try write(member)
-    let name = impl.jsonKey(key, node: node)
+    let name = jsonKey(key)
     if object.contains(name) { impl.noteReplaced(name, in: node) }
     object.set(name, .encoder(MemberEncoder(member)))
   }
@@ -177,7 +187,7 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     do {
       if try streams() {
         let checkpoint = impl.checkpoint
-        if try impl.newKey(impl.jsonKey(key, node: node)) {
+        if try impl.newKey(jsonKey(key), order: order) {
           do {
             return try impl.openContainer(isObject: isObject)
           } catch {
@@ -187,7 +197,7 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
       }
       let object = try treeNode()
-      let name = impl.jsonKey(key, node: node)
+      let name = jsonKey(key)
       guard let nested = object.nested(name, isObject: isObject) else {
         throw impl.misuse(
           "\(isObject ? "a keyed" : "an unkeyed") container was asked for at key '\(name)', "

@@ -36,8 +36,15 @@ public struct JSONWriter: Sendable {
 
   fileprivate struct Frame: Sendable {
     var isObject: Bool
-    var count = 0
     var expectsValue = false
+    /// What ``newKey(_:order:)`` knows of this object's keys: ``KeyOrder/none`` before the
+    /// first; an index into ``keyOrders`` while each key is one of that order's names, with
+    /// ``keyBits`` marking their positions and ``nextPosition`` the position after the last;
+    /// ``KeyOrder/keySet`` once they are not (the last of ``keySets`` holds them). Small
+    /// fields together: frames are copied on every container opened and closed.
+    var keyOrder = Int8(KeyOrder.none)
+    var nextPosition: UInt8 = 0
+    var count = 0
     /// Where the current key starts in the output (objects), for error paths.
     var keyStart = 0
     /// A number no other container of this writer has: encoders tell containers apart by it.
@@ -46,23 +53,21 @@ public struct JSONWriter: Sendable {
     /// begun before it: what ``detachInnermost()`` puts back.
     var leadStart = 0
     var valuesBefore = 0
-    /// For keys written by ``newKey(_:)``: a 128-bit Bloom filter of their fingerprints (two
-    /// bits per key: under 5% false hits up to 20 keys), and where this container's entries of
-    /// ``keyLog`` start.
-    var keyBloom: (UInt64, UInt64) = (0, 0)
-    var keyLogStart = 0
+    var keyBits: UInt64 = 0
   }
   /// The innermost open container (meaningless while ``depth`` is 0). Kept out of the stack
   /// so that updating it per key and value is a plain store, not a checked array write.
   private var top = Frame(isObject: false)
-  /// The open containers around ``top``, outermost first.
+  /// The open containers around ``top``, outermost first: the first `depth - 1` entries
+  /// (the array does not shrink as containers close, so that closing one is a plain read).
   private var outer: [Frame] = []
   /// For each open container, when sorting keys: each member's key and byte range.
   private var sortedMembers: [[(key: String, start: Int, end: Int)]] = []
-  /// Each key written by ``newKey(_:)`` in the open containers, innermost last: its
-  /// fingerprint and where its text lies in the output.
-  private var keyLog: [(fingerprint: UInt64, start: Int, end: Int)] = []
-  private var keyLogCount = 0
+  /// Key orders (see ``makeKeyOrder()``): each up to 64 distinct names.
+  private var keyOrders: [[String]] = []
+  /// For each open object whose keys are not all in its order, innermost last: its keys,
+  /// each with the member count before it (for ``restore(_:)`` to take keys back).
+  private var keySets: [[ExactText: Int]] = []
   /// The serial the next container gets.
   private var nextSerial = 1
   private var wroteTopLevel = false
@@ -149,7 +154,7 @@ public struct JSONWriter: Sendable {
     fileprivate let valuesBegun: Int
     fileprivate let wroteTopLevel: Bool
     fileprivate let sortedCount: Int
-    fileprivate let keyLogCount: Int
+    fileprivate let keySetCount: Int
   }
 
   /// The state to go back to if the value about to be written fails.
@@ -161,7 +166,7 @@ public struct JSONWriter: Sendable {
       top: top, depth: depth, length: length, valuesBegun: valuesBegun,
       wroteTopLevel: wroteTopLevel,
       sortedCount: options.sortsKeys && depth > 0 ? sortedMembers[depth - 1].count : 0,
-      keyLogCount: keyLogCount)
+      keySetCount: keySets.count)
   }
 
   /// Goes back to a checkpoint taken in the same container, dropping what was written since.
@@ -175,8 +180,7 @@ public struct JSONWriter: Sendable {
         && serial(atDepth: checkpoint.depth) == checkpoint.top.serial)
     guard stillOpen else { return false }
     if depth > checkpoint.depth {
-      // `outer` holds the containers around the innermost, `sortedMembers` one list for each.
-      outer.removeLast(depth - Swift.max(checkpoint.depth, 1))
+      // `sortedMembers` holds one list for each open container.
       if options.sortsKeys { sortedMembers.removeLast(depth - checkpoint.depth) }
     }
     depth = checkpoint.depth
@@ -185,9 +189,14 @@ public struct JSONWriter: Sendable {
     length = checkpoint.length
     valuesBegun = checkpoint.valuesBegun
     wroteTopLevel = checkpoint.wroteTopLevel
-    // Log entries below the checkpoint's count belong to containers still open, and are
-    // never overwritten while they stay open.
-    keyLogCount = checkpoint.keyLogCount
+    // Only the checkpoint's container and deeper ones can have begun a key set since, and
+    // those are gone or back to their state then; keys added to the container's own set
+    // since were added at its count then or later.
+    keySets.removeLast(keySets.count - checkpoint.keySetCount)
+    if depth > 0, top.keyOrder == KeyOrder.keySet {
+      let count = top.count
+      keySets[keySets.count - 1] = keySets[keySets.count - 1].filter { $0.value < count }
+    }
     if options.sortsKeys, depth > 0 {
       let members = sortedMembers[depth - 1].count
       sortedMembers[depth - 1].removeLast(members - checkpoint.sortedCount)
@@ -199,7 +208,7 @@ public struct JSONWriter: Sendable {
   /// container but the innermost, the key or index of the member holding the next one.
   package var openPath: [JSONPath.Component] {
     guard depth > 1 else { return [] }
-    return outer.compactMap(memberComponent)
+    return outer[..<(depth - 1)].compactMap(memberComponent)
   }
 
   /// Creates a writer.
@@ -260,6 +269,12 @@ public struct JSONWriter: Sendable {
     guard depth > 0, top.isObject, !top.expectsValue else {
       throw failure(.invalidState, "key '\(key)' written where no key is expected")
     }
+    writeKey(key)
+  }
+
+  /// Writes a key where one is due.
+  @inline(__always)
+  private mutating func writeKey(_ key: String) {
     let lead = Lead(comma: top.count > 0, indent: lineIndent(depth))
     let keyStart = length &+ lead.count
     if options.sortsKeys { recordSortedMember(key, start: keyStart) }
@@ -269,90 +284,140 @@ public struct JSONWriter: Sendable {
     writeString(key, lead: lead, closing: keyClosing)
   }
 
+  /// A new key order: for an encoder to pass to ``newKey(_:order:)`` with every key of the
+  /// objects of one type, whose keys usually come in the same order, some left out.
+  ///
+  /// - Parameter names: The names the order starts with: those another writer's order for
+  ///   the type ended with (see ``keyOrderNames(_:)``), so distinct and at most 64.
+  /// - Returns: The order, or ``KeyOrder/none`` once this writer has 64 (keys are then
+  ///   checked by a hash set).
+  package mutating func makeKeyOrder(startingWith names: [String] = []) -> Int {
+    guard keyOrders.count < 64 else { return KeyOrder.none }
+    // A repeated name would let a repeated key through: checked in debug builds (it costs as
+    // much as learning the names again).
+    assert(names.count <= 64)
+    assert(
+      names.indices.allSatisfy { index in
+        !names[..<index].contains { ExactText.same($0, names[index]) }
+      })
+    var order = names
+    if order.isEmpty { order.reserveCapacity(16) }
+    keyOrders.append(order)
+    return keyOrders.count - 1
+  }
+
+  /// The names a key order has met so far, in its order. (Mutating only so that callers reach
+  /// the writer in place rather than copying it.)
+  package mutating func keyOrderNames(_ order: Int) -> [String] {
+    keyOrders.indices.contains(order) ? keyOrders[order] : []
+  }
+
   /// Writes an object member's key unless the innermost object already has it; for encoders
   /// that must not write a key twice. Only keys written by this method are remembered, so an
   /// object's keys should all be written by it.
   ///
-  /// - Parameter key: The key.
+  /// An order is a list of distinct names, the keys met in objects of one type, in the order
+  /// first met (up to 64). An object's keys are marked by their positions in it, so a key is
+  /// new when its position is unmarked; finding the position is one comparison when the keys
+  /// come in the order's sequence, as a type's encoding writes them, with optional members
+  /// left out. Objects whose keys are not all in their order keep a hash set of their keys.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - order: A key order from ``makeKeyOrder()``, the same for the objects of one type, or
+  ///     ``KeyOrder/none``.
   /// - Returns: `false`, having written nothing, when the object already has the key.
   /// - Throws: ``JSONWriteError/Kind/invalidState`` outside an object or where a value is due.
-  package mutating func newKey(_ key: String) throws(JSONWriteError) -> Bool {
-    let before = length
-    let keyStartBefore = top.keyStart
-    try self.key(key)
-    // The key's text as written (escaped): between its quotes (the closing quote is the
-    // first byte of `keyClosing`).
-    let start = top.keyStart &+ 1
-    let end = length &- keyClosing.count
-    let fingerprint = keyFingerprint(start: start, end: end)
-    // Two bits of 128, from two 7-bit fields of the fingerprint: bit `i` of the pair is bit
-    // `i & 63` of word `i >> 6`.
-    let one = fingerprint &>> 57
-    let two = (fingerprint &>> 50) & 127
-    let oneBit: UInt64 = 1 &<< (one & 63)
-    let twoBit: UInt64 = 1 &<< (two & 63)
-    let oneHigh = 0 &- (one &>> 6)
-    let twoHigh = 0 &- (two &>> 6)
-    let low = (oneBit & ~oneHigh) | (twoBit & ~twoHigh)
-    let high = (oneBit & oneHigh) | (twoBit & twoHigh)
-    let bloom = top.keyBloom
-    if bloom.0 & low == low, bloom.1 & high == high,
-      logHasKey(fingerprint: fingerprint, start: start, end: end)
+  package mutating func newKey(_ key: String, order: Int = KeyOrder.none) throws(JSONWriteError)
+    -> Bool
+  {
+    let position = Int(top.nextPosition)
+    // An object's first key takes the order it is written with.
+    if order >= 0, depth > 0, top.isObject, !top.expectsValue,
+      Int(top.keyOrder) == order || (top.count == 0 && top.keyOrder == -1),
+      position < keyOrders[order].count,
+      ExactText.identical(keyOrders[order][position], key),
+      top.keyBits & (1 &<< UInt64(position)) == 0
     {
-      // Take the key back: the object stays as it was.
-      length = before
-      top.count &-= 1
-      top.expectsValue = false
-      top.keyStart = keyStartBefore
-      if options.sortsKeys { sortedMembers[sortedMembers.count - 1].removeLast() }
-      return false
+      writeKey(key)
+      top.keyOrder = Int8(truncatingIfNeeded: order)
+      top.keyBits |= 1 &<< UInt64(position)
+      top.nextPosition = UInt8(truncatingIfNeeded: position &+ 1)
+      return true
     }
-    top.keyBloom = (bloom.0 | low, bloom.1 | high)
-    if keyLogCount == keyLog.count {
-      keyLog.append((fingerprint, start, end))
-    } else {
-      keyLog[keyLogCount] = (fingerprint, start, end)
+    return try newKeySlowly(key, order: order)
+  }
+
+  /// ``newKey(_:order:)`` when the key is not the order's next name.
+  @inline(never)
+  private mutating func newKeySlowly(_ key: String, order: Int) throws(JSONWriteError) -> Bool {
+    guard depth > 0, top.isObject, !top.expectsValue else {
+      throw failure(.invalidState, "key '\(key)' written where no key is expected")
     }
-    keyLogCount &+= 1
+    if top.keyOrder == KeyOrder.none {
+      if top.count == 0, order >= 0 {
+        top.keyOrder = Int8(truncatingIfNeeded: order)
+      } else {
+        // Keys written by `key(_:)` before are not known.
+        beginKeySet()
+      }
+    } else if top.keyOrder >= 0, Int(top.keyOrder) != order {
+      // Another container type writing into the same object.
+      beginKeySet()
+    }
+    if top.keyOrder >= 0 {
+      let current = Int(top.keyOrder)
+      let count = keyOrders[current].count
+      // From the expected position on, then from the start: a type's keys usually come in
+      // its order with a few optional ones left out.
+      var position: Int? = nil
+      var index = Int(top.nextPosition)
+      for _ in 0..<count {
+        if index == count { index = 0 }
+        if ExactText.same(keyOrders[current][index], key) {
+          position = index
+          break
+        }
+        index &+= 1
+      }
+      if position == nil, count < 64 {
+        // A name the order has not met: it goes at the end.
+        keyOrders[current].append(key)
+        position = count
+      }
+      if let position {
+        let bit: UInt64 = 1 &<< UInt64(position)
+        if top.keyBits & bit != 0 { return false }
+        try self.key(key)
+        top.keyBits |= bit
+        top.nextPosition = UInt8(truncatingIfNeeded: position &+ 1)
+        return true
+      }
+      beginKeySet()
+    }
+    let last = keySets.count - 1
+    let text = ExactText(key)
+    if keySets[last][text] != nil { return false }
+    keySets[last][text] = top.count
+    try self.key(key)
     return true
   }
 
-  /// A hash of the output bytes `start..<end`, from their count and first and last eight bytes.
-  @inline(__always)
-  private func keyFingerprint(start: Int, end: Int) -> UInt64 {
-    storage.withUnsafeBufferPointer { buffer in
-      let base = buffer.baseAddress.unsafelyUnwrapped
-      let count = end &- start
-      var first: UInt64 = 0
-      var last: UInt64 = 0
-      if count >= 8 {
-        first = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
-        last = UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self)
-      } else if count > 0 {
-        first = Self.loadShort(base + start, count: count)
+  /// Moves the innermost object to a hash set of its keys: those its order marks.
+  private mutating func beginKeySet() {
+    var set: [ExactText: Int] = [:]
+    if top.keyOrder >= 0 {
+      let names = keyOrders[Int(top.keyOrder)]
+      var bits = top.keyBits
+      var count = 0
+      while bits != 0 {
+        set[ExactText(names[bits.trailingZeroBitCount])] = count
+        count += 1
+        bits &= bits &- 1
       }
-      let mixed = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
-      return mixed ^ (mixed &>> 29) &* 0xBF58_476D_1CE4_E5B9
     }
-  }
-
-  /// Whether a key of the innermost object, other than the last, has the text `start..<end`.
-  @inline(never)
-  private func logHasKey(fingerprint: UInt64, start: Int, end: Int) -> Bool {
-    let (first, count) = (top.keyLogStart, keyLogCount)
-    return keyLog.withUnsafeBufferPointer { log in
-      var entry = first
-      while entry < count {
-        let logged = log[entry]
-        if logged.fingerprint == fingerprint, logged.end &- logged.start == end &- start,
-          storage[logged.start..<logged.end].elementsEqual(storage[start..<end])
-        {
-          return true
-        }
-        entry &+= 1
-      }
-      return false
-    }
+    keySets.append(set)
+    top.keyOrder = KeyOrder.keySet
   }
 
   /// Returns the finished JSON text and resets nothing: the writer stays complete.
@@ -666,10 +731,11 @@ public struct JSONWriter: Sendable {
     let (leadStart, valuesBefore) = (length, valuesBegun)
     let lead = try beginValue()
     writeLiteral(UInt64(open), count: 1, lead: lead)
-    if depth > 0 { outer.append(top) }
+    if depth > 0 {
+      if outer.count >= depth { outer[depth &- 1] = top } else { outer.append(top) }
+    }
     top = Frame(
-      isObject: isObject, serial: nextSerial, leadStart: leadStart, valuesBefore: valuesBefore,
-      keyLogStart: keyLogCount)
+      isObject: isObject, serial: nextSerial, leadStart: leadStart, valuesBefore: valuesBefore)
     innermostSerial = nextSerial
     nextSerial &+= 1
     if options.sortsKeys { sortedMembers.append([]) }
@@ -691,9 +757,9 @@ public struct JSONWriter: Sendable {
     }
     let indent = frame.count > 0 || options.foundationLayout ? lineIndent(depth &- 1) : -1
     writeLiteral(UInt64(close), count: 1, lead: Lead(comma: false, indent: indent))
-    keyLogCount = frame.keyLogStart
+    if frame.keyOrder == KeyOrder.keySet { keySets.removeLast() }
     depth &-= 1
-    if depth > 0 { top = outer.removeLast() }
+    if depth > 0 { top = outer[depth &- 1] }
     innermostSerial = depth > 0 ? top.serial : 0
   }
 
@@ -750,7 +816,7 @@ public struct JSONWriter: Sendable {
     -> JSONWriteError
   {
     var components: [JSONPath.Component] = []
-    let frames = depth > 0 ? outer + [top] : []
+    let frames = depth > 0 ? outer[..<(depth - 1)] + [top] : []
     for (level, frame) in frames.enumerated() {
       if pending, level == frames.count - 1, !frame.isObject {
         components.append(.index(frame.count))
@@ -781,5 +847,59 @@ public struct JSONWriter: Sendable {
       i += 1
     }
     return bytes[bytes.startIndex..<min(i + 1, bytes.endIndex)]
+  }
+}
+
+/// Markers for a writer frame's key order besides an index of one.
+package enum KeyOrder {
+  /// No key written by ``JSONWriter/newKey(_:order:)`` yet, or no order to check keys by.
+  package static let none = -1
+  /// The object's keys are in a hash set.
+  static let keySet: Int8 = -2
+}
+
+/// A key compared by its exact UTF-8 text: `String`'s own equality treats canonically
+/// equivalent texts (`é` and `e` + U+0301) as equal, but they are different JSON keys.
+struct ExactText: Hashable {
+  let text: String
+
+  init(_ text: String) { self.text = text }
+
+  static func == (left: ExactText, right: ExactText) -> Bool { same(left.text, right.text) }
+
+  func hash(into hasher: inout Hasher) {
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Whether two strings have the same UTF-8 text.
+  @inline(__always)
+  static func same(_ left: String, _ right: String) -> Bool {
+    identical(left, right) || (left.utf8.count == right.utf8.count && sameBytes(left, right))
+  }
+
+  /// Whether two strings of one length have the same UTF-8 bytes.
+  private static func sameBytes(_ left: String, _ right: String) -> Bool {
+    let compared = left.utf8.withContiguousStorageIfAvailable { left in
+      right.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+    }
+    return (compared ?? nil) ?? left.utf8.elementsEqual(right.utf8)
+  }
+
+  /// Whether two strings share their representation, so have the same text (a key's name is
+  /// usually the same literal, or the same short string stored inline, each time). Strings
+  /// with the same text may still have different representations.
+  @inline(__always)
+  static func identical(_ left: String, _ right: String) -> Bool {
+    withUnsafeBytes(of: left) { left in
+      withUnsafeBytes(of: right) { right in
+        if MemoryLayout<String>.size == 16 {
+          return left.load(as: UInt64.self) == right.load(as: UInt64.self)
+            && left.load(fromByteOffset: 8, as: UInt64.self)
+              == right.load(fromByteOffset: 8, as: UInt64.self)
+        }
+        return left.elementsEqual(right)
+      }
+    }
   }
 }
