@@ -29,6 +29,18 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
   case invalidKey(property: String)
   /// Two attributes that cannot apply together.
   case conflictingAttributes(first: String, second: String, property: String)
+  /// A case of an adjacently tagged or untagged enum that does not carry one value (or, for
+  /// the fallback, a `String` tag and a `JSONValue`).
+  case unionCaseValues(name: String, untagged: Bool)
+  /// `content:` without `tag:`, or `untagged:` with `tag:`.
+  case unionOptions(String)
+  /// A case of an untagged enum that an earlier case always reads first.
+  case unreachableUntaggedCase(name: String, earlier: String)
+  /// A property written at the key a `@TaggedBy` property writes its tag at; fix-it: stop
+  /// writing it (`@Ignore(.encoding)`).
+  case tagKeyIsAProperty(key: String, property: String, tagged: String)
+  /// `@TaggedBy` without a non-empty string literal, or with a transformer or default.
+  case invalidTaggedBy(property: String)
 
   /// The text shown to the user.
   public var message: String {
@@ -59,6 +71,20 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
       "the key of '\(property)' must be a non-empty string literal"
     case .conflictingAttributes(let first, let second, let property):
       "@\(first) and @\(second) cannot both apply to '\(property)'"
+    case .unionCaseValues(let name, let untagged):
+      untagged
+        ? "case '\(name)' of an untagged @JSONModel enum must carry exactly one value"
+        : "case '\(name)' of an adjacently tagged @JSONModel enum must carry exactly one value, "
+          + "or, to keep unknown tags, a String and a JSONValue"
+    case .unionOptions(let message): message
+    case .unreachableUntaggedCase(let name, let earlier):
+      "case '\(name)' can never be read: case '\(earlier)' before it reads every value it reads"
+    case .tagKeyIsAProperty(let key, let property, let tagged):
+      "'\(property)' is written at '\(key)', where '\(tagged)' writes its tag: the key would "
+        + "be written twice"
+    case .invalidTaggedBy(let property):
+      "@TaggedBy on '\(property)' needs a non-empty string literal key, and no @Transform or "
+        + "@Default"
     }
   }
 
@@ -79,6 +105,11 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
     case .unknownKeysType: id = "unknownKeysType"
     case .invalidKey: id = "invalidKey"
     case .conflictingAttributes: id = "conflictingAttributes"
+    case .unionCaseValues: id = "unionCaseValues"
+    case .unionOptions: id = "unionOptions"
+    case .unreachableUntaggedCase: id = "unreachableUntaggedCase"
+    case .tagKeyIsAProperty: id = "tagKeyIsAProperty"
+    case .invalidTaggedBy: id = "invalidTaggedBy"
     }
     return MessageID(domain: "Bindery", id: id)
   }
@@ -97,6 +128,12 @@ public enum BinderyFixIt: FixItMessage, Sendable {
   case addIgnore
   /// Turns `let` into `var`.
   case changeLetToVar
+  /// Adds `@Ignore(.encoding)`.
+  case ignoreEncoding
+  /// Removes a case.
+  case removeCase(String)
+  /// Adds a conformance to the type's inheritance clause.
+  case addConformance(String)
 
   /// The text shown on the fix-it.
   public var message: String {
@@ -105,6 +142,9 @@ public enum BinderyFixIt: FixItMessage, Sendable {
     case .makeOptional: "Make the property optional"
     case .addIgnore: "Add @Ignore"
     case .changeLetToVar: "Change 'let' to 'var'"
+    case .ignoreEncoding: "Read it but do not write it: add @Ignore(.encoding)"
+    case .removeCase(let name): "Remove case '\(name)'"
+    case .addConformance(let name): "Add ': \(name)'"
     }
   }
 
@@ -116,6 +156,9 @@ public enum BinderyFixIt: FixItMessage, Sendable {
     case .makeOptional: id = "makeOptional"
     case .addIgnore: id = "addIgnore"
     case .changeLetToVar: id = "changeLetToVar"
+    case .ignoreEncoding: id = "ignoreEncoding"
+    case .removeCase: id = "removeCase"
+    case .addConformance: id = "addConformance"
     }
     return MessageID(domain: "Bindery", id: "fixit." + id)
   }

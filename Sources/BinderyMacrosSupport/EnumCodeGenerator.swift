@@ -10,6 +10,8 @@ struct EnumCaseModel {
   var key: String
   /// The type of the single associated value, if any.
   var payload: TypeSyntax?
+  /// The types of every associated value.
+  var payloads: [TypeSyntax] = []
   var node: EnumCaseElementSyntax
 }
 
@@ -42,7 +44,10 @@ struct EnumCodeGenerator {
         let parameters = element.parameterClause?.parameters
         let payload = parameters?.count == 1 ? parameters?.first?.type.trimmed : nil
         let key = explicitKey ?? options.keyStrategy.key(for: name) ?? name
-        cases.append(EnumCaseModel(name: name, key: key, payload: payload, node: element))
+        cases.append(
+          EnumCaseModel(
+            name: name, key: key, payload: payload,
+            payloads: parameters.map { $0.map { $0.type.trimmed } } ?? [], node: element))
       }
     }
     self.cases = cases
@@ -59,6 +64,16 @@ struct EnumCodeGenerator {
   }
 
   var isUnion: Bool { options.tag != nil }
+  /// `@JSONModel(tag:content:)`: the tag and the content sit side by side.
+  var isAdjacent: Bool { options.tag != nil && options.content != nil }
+  var isUntagged: Bool { options.untagged && options.tag == nil }
+
+  /// The case of an adjacently tagged enum that keeps unknown tags: a `String` and a
+  /// `JSONValue`.
+  func isTagFallback(_ enumCase: EnumCaseModel) -> Bool {
+    enumCase.payloads.count == 2 && isRawPayload(enumCase.payloads[0])
+      && isValuePayload(enumCase.payloads[1])
+  }
 
   func isRawPayload(_ type: TypeSyntax?) -> Bool {
     guard let type else { return false }
@@ -72,6 +87,93 @@ struct EnumCodeGenerator {
 
   func validate(diagnose: (Diagnostic) -> Void) {
     guard !hasRawType else { return }
+    if options.content != nil, options.tag == nil, let node = options.contentNode {
+      diagnose(
+        Diagnostic(
+          node: node,
+          message: BinderyDiagnostic.unionOptions(
+            "'content:' needs 'tag:', the key of the tag beside the content")))
+    }
+    if options.untagged, options.tag != nil, let node = options.untaggedNode {
+      diagnose(
+        Diagnostic(
+          node: node,
+          message: BinderyDiagnostic.unionOptions(
+            "'untagged: true' and 'tag:' cannot both apply: an untagged union has no tag")))
+    }
+    if isAdjacent {
+      let listed =
+        declaration.inheritanceClause?.inheritedTypes.contains {
+          $0.type.trimmedDescription.hasSuffix("JSONTaggedUnion")
+        } ?? false
+      if !listed {
+        // The macro cannot add this conformance itself: the compiler then fails on subclasses
+        // of @JSONModel classes elsewhere in the module.
+        var fixed = declaration
+        let inherited = InheritedTypeSyntax(type: TypeSyntax(stringLiteral: "JSONTaggedUnion"))
+        if var clause = declaration.inheritanceClause {
+          var types = Array(clause.inheritedTypes)
+          if let last = types.indices.last {
+            types[last] = types[last].with(\.trailingComma, .commaToken(trailingTrivia: .space))
+              .with(\.type, types[last].type.trimmed)
+          }
+          types.append(inherited.with(\.trailingTrivia, .space))
+          clause.inheritedTypes = InheritedTypeListSyntax(types)
+          fixed.inheritanceClause = clause
+        } else {
+          fixed.name = fixed.name.with(\.trailingTrivia, [])
+          fixed.inheritanceClause = InheritanceClauseSyntax(
+            colon: .colonToken(trailingTrivia: .space),
+            inheritedTypes: [inherited.with(\.trailingTrivia, .space)])
+        }
+        diagnose(
+          Diagnostic(
+            node: declaration.name,
+            message: BinderyDiagnostic.unionOptions(
+              "an enum with 'tag:' and 'content:' must declare its conformance to JSONTaggedUnion"),
+            fixIt: FixIt(
+              message: BinderyFixIt.addConformance("JSONTaggedUnion"),
+              changes: [.replace(oldNode: Syntax(declaration), newNode: Syntax(fixed))])))
+      }
+      var fallbackSeen = false
+      for enumCase in cases {
+        if isTagFallback(enumCase), !fallbackSeen {
+          fallbackSeen = true
+          continue
+        }
+        guard enumCase.payloads.count != 1 else { continue }
+        diagnose(
+          Diagnostic(
+            node: enumCase.node,
+            message: BinderyDiagnostic.unionCaseValues(name: enumCase.name, untagged: false)))
+      }
+      return
+    }
+    if isUntagged {
+      var seen: [(name: String, type: String)] = []
+      for enumCase in cases {
+        guard enumCase.payloads.count == 1, let payload = enumCase.payload else {
+          diagnose(
+            Diagnostic(
+              node: enumCase.node,
+              message: BinderyDiagnostic.unionCaseValues(name: enumCase.name, untagged: true)))
+          continue
+        }
+        let type = payload.trimmedDescription
+        // A case is never reached when an earlier one has its type, or reads any value.
+        if let earlier = seen.first(where: {
+          $0.type == type || isValuePayload(TypeSyntax(stringLiteral: $0.type))
+        }) {
+          diagnose(
+            Diagnostic(
+              node: enumCase.node,
+              message: BinderyDiagnostic.unreachableUntaggedCase(
+                name: enumCase.name, earlier: earlier.name)))
+        }
+        seen.append((enumCase.name, type))
+      }
+      return
+    }
     if isUnion {
       for enumCase in cases where enumCase.payload == nil {
         diagnose(
@@ -97,7 +199,10 @@ struct EnumCodeGenerator {
 
   func members() -> [DeclSyntax] {
     if hasRawType { return [] }
-    let members = isUnion ? unionMembers() : stringMembers()
+    let members =
+      isAdjacent
+      ? adjacentMembers()
+      : isUntagged ? untaggedMembers() : isUnion ? unionMembers() : stringMembers()
     return members.map { DeclSyntax(stringLiteral: $0) }
   }
 
@@ -200,6 +305,8 @@ struct EnumCodeGenerator {
               return
           }
       """
+    if isAdjacent { return adjacentCodable(fast: fast) }
+    if isUntagged { return untaggedCodable(fast: fast) }
     return isUnion ? unionCodable(fast: fast) : stringCodable(fast: fast)
   }
 
@@ -264,6 +371,168 @@ struct EnumCodeGenerator {
           switch tag {
           \(decodeCases.joined(separator: "\n    "))
           }
+      }
+      """,
+      """
+      \(access)func encode(to encoder: any Swift.Encoder) throws {
+          switch self {
+          \(encodeCases.joined(separator: "\n    "))
+          }
+      }
+      """,
+    ]
+  }
+
+  // MARK: Adjacently tagged and untagged
+
+  /// The cases of an adjacently tagged enum that carry one value, and its fallback.
+  var adjacentCases: (tagged: [EnumCaseModel], fallback: EnumCaseModel?) {
+    (cases.filter { $0.payloads.count == 1 }, cases.first(where: isTagFallback))
+  }
+
+  /// `JSONTaggedUnion`'s members, and the object form reading the tag and content keys.
+  func adjacentMembers() -> [String] {
+    let (tagged, fallback) = adjacentCases
+    let tags = "[" + tagged.map { literal($0.key) }.joined(separator: ", ") + "]"
+    let expected = "one of " + tagged.map { "\"\($0.key)\"" }.joined(separator: ", ")
+    var decodeCases = tagged.map {
+      "case \(literal($0.key)): self = .\(escaped($0.name))(try json.decode())"
+    }
+    decodeCases.append(
+      fallback.map { "default: self = .\(escaped($0.name))(tag, json.value())" }
+        ?? "default: throw json.problem(expected: \(literal("the content of " + expected)))")
+    var tagCases = tagged.map { "case .\(escaped($0.name)): return \(literal($0.key))" }
+    var contentCases = tagged.map {
+      "case .\(escaped($0.name))(let value): try json.encode(value)"
+    }
+    if let fallback {
+      tagCases.append("case .\(escaped(fallback.name))(let tag, _): return tag")
+      contentCases.append("case .\(escaped(fallback.name))(_, let value): try json.value(value)")
+    }
+    let tagKey = literal(options.tag ?? "type")
+    let contentKey = literal(options.content ?? "content")
+    return [
+      "\(access)static var _jsonTags: [Swift.String] { \(tags) }",
+      "\(access)static var _jsonKeepsUnknownTags: Swift.Bool { \(fallback != nil) }",
+      """
+      \(access)init(tag: Swift.String, content json: Bindery.JSONValueDecoder) throws {
+          switch tag {
+          \(decodeCases.joined(separator: "\n    "))
+          }
+      }
+      """,
+      """
+      \(access)var jsonTag: Swift.String {
+          switch self {
+          \(tagCases.joined(separator: "\n    "))
+          }
+      }
+      """,
+      """
+      \(access)func encodeContent(to json: Bindery.JSONValueEncoder) throws {
+          switch self {
+          \(contentCases.joined(separator: "\n    "))
+          }
+      }
+      """,
+      """
+      \(access)init(json: Bindery.JSONObjectDecoder) throws {
+          self = try json.decode(Self.self, tag: \(tagKey), forKey: \(contentKey))
+      }
+      """,
+      """
+      \(access)func encode(to json: inout Bindery.JSONObjectEncoder) throws {
+          try json.encode(self, tag: \(tagKey), forKey: \(contentKey))
+      }
+      """,
+    ]
+  }
+
+  func adjacentCodable(fast: String) -> [String] {
+    let (tagged, fallback) = adjacentCases
+    let tagKey = literal(options.tag ?? "type")
+    let contentKey = literal(options.content ?? "content")
+    let expected = "one of " + tagged.map { "\"\($0.key)\"" }.joined(separator: ", ")
+    var decodeCases = tagged.map {
+      "case \(literal($0.key)): self = .\(escaped($0.name))(try Bindery._JSONModelCoding.content(of: container, forKey: \(contentKey)))"
+    }
+    decodeCases.append(
+      fallback.map {
+        "default: self = .\(escaped($0.name))(tag, try Bindery._JSONModelCoding.content(of: container, forKey: \(contentKey)))"
+      }
+        ?? "default: throw Bindery._JSONModelCoding.unknownValue(tag, expected: \(literal(expected)), at: container.codingPath + [Bindery._JSONCodingKey(stringValue: \(tagKey))])"
+    )
+    var encodeCases = tagged.map {
+      "case .\(escaped($0.name))(let value): try container.encode(value, forKey: \(contentKey))"
+    }
+    if let fallback {
+      encodeCases.append(
+        "case .\(escaped(fallback.name))(_, let value): try container.encode(value, forKey: \(contentKey))"
+      )
+    }
+    return [
+      """
+      \(access)init(from decoder: any Swift.Decoder) throws {
+          \(fast)
+          let container = try decoder.container(keyedBy: Bindery._JSONCodingKey.self)
+          let tag = try container.decode(Swift.String.self, forKey: \(tagKey))
+          switch tag {
+          \(decodeCases.joined(separator: "\n    "))
+          }
+      }
+      """,
+      """
+      \(access)func encode(to encoder: any Swift.Encoder) throws {
+          var container = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
+          try container.encode(self.jsonTag, forKey: \(tagKey))
+          switch self {
+          \(encodeCases.joined(separator: "\n    "))
+          }
+      }
+      """,
+    ]
+  }
+
+  /// An untagged enum: each case tried in declaration order.
+  func untaggedMembers() -> [String] {
+    let attempts = cases.filter { $0.payloads.count == 1 }.map {
+      "(\(literal($0.name)), { .\(escaped($0.name))(try $0.decode()) })"
+    }
+    let encodeCases = cases.filter { $0.payloads.count == 1 }.map {
+      "case .\(escaped($0.name))(let value): try json.encode(value)"
+    }
+    return [
+      """
+      \(access)init(json: Bindery.JSONValueDecoder) throws {
+          self = try json._firstMatching(Self.self, [
+              \(attempts.joined(separator: ",\n        "))
+          ])
+      }
+      """,
+      """
+      \(access)func encode(to json: Bindery.JSONValueEncoder) throws {
+          switch self {
+          \(encodeCases.joined(separator: "\n    "))
+          }
+      }
+      """,
+    ]
+  }
+
+  func untaggedCodable(fast: String) -> [String] {
+    let attempts = cases.filter { $0.payloads.count == 1 }.map {
+      "(\(literal($0.name)), { .\(escaped($0.name))(try .init(from: $0)) })"
+    }
+    let encodeCases = cases.filter { $0.payloads.count == 1 }.map {
+      "case .\(escaped($0.name))(let value): try value.encode(to: encoder)"
+    }
+    return [
+      """
+      \(access)init(from decoder: any Swift.Decoder) throws {
+          \(fast)
+          self = try Bindery._JSONModelCoding.firstMatching(Self.self, from: decoder, [
+              \(attempts.joined(separator: ",\n        "))
+          ])
       }
       """,
       """

@@ -1,6 +1,7 @@
 import BinderyNaming
 import SwiftDiagnostics
 import SwiftSyntax
+import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// How property names become keys: known at compile time, or a run-time closure.
@@ -27,6 +28,12 @@ struct ModelOptions {
   var nulls: ExprSyntax?
   var tag: String?
   var tagNode: Syntax?
+  /// `content:`: the key of an adjacently tagged union's content.
+  var content: String?
+  var contentNode: Syntax?
+  /// `untagged: true`: cases tried in order.
+  var untagged = false
+  var untaggedNode: Syntax?
   /// Set by `@JSONModel(inheriting: Base.self)`.
   var inherits = false
   /// The superclass named by `inheriting:`, as written.
@@ -55,6 +62,13 @@ struct ModelOptions {
         tag = stringLiteralValue(argument.expression)
         tagNode = Syntax(argument)
         if tag == "" { tag = nil }
+      case "content":
+        content = stringLiteralValue(argument.expression)
+        contentNode = Syntax(argument)
+        if content == "" { content = nil }
+      case "untagged":
+        untagged = argument.expression.trimmedDescription == "true"
+        untaggedNode = Syntax(argument)
       default: break
       }
     }
@@ -232,7 +246,31 @@ enum ModelAnalysis {
       }
     }
     checkDuplicateKeys(result, diagnose: diagnose)
+    checkTagKeys(result, diagnose: diagnose)
     return result
+  }
+
+  /// A `@TaggedBy` property writes its tag beside its value: no other property may write there.
+  static func checkTagKeys(_ properties: [ModelProperty], diagnose: (Diagnostic) -> Void) {
+    for tagged in properties where tagged.encodes {
+      guard let tag = tagged.tagKey else { continue }
+      for other in properties where other.encodes && other.encodePath == tag {
+        let fixed = other.node.with(
+          \.attributes,
+          other.node.attributes + [
+            .attribute("@Ignore(.encoding)").with(\.trailingTrivia, .space)
+          ])
+        diagnose(
+          Diagnostic(
+            node: Syntax(other.binding.pattern),
+            message: BinderyDiagnostic.tagKeyIsAProperty(
+              key: tag.components.joined(separator: "."), property: other.name,
+              tagged: tagged.name),
+            fixIt: FixIt(
+              message: BinderyFixIt.ignoreEncoding,
+              changes: [.replace(oldNode: Syntax(other.node), newNode: Syntax(fixed))])))
+      }
+    }
   }
 
   /// The property without one of its attributes, keeping its place in the source.
@@ -247,7 +285,7 @@ enum ModelAnalysis {
   }
 
   static let attributeNames: Set<String> = [
-    "Key", "Default", "Transform", "Ignore", "Lossy", "Coerce", "Nulls", "UnknownKeys",
+    "Key", "Default", "Transform", "Ignore", "Lossy", "Coerce", "Nulls", "UnknownKeys", "TaggedBy",
   ]
 
   static func mappingAttributes(of variable: VariableDeclSyntax) -> [String: AttributeSyntax] {
@@ -349,6 +387,18 @@ enum ModelAnalysis {
       property.nulls = options.nulls
     }
     property.isUnknownKeys = attributes["UnknownKeys"] != nil
+    if let attribute = attributes["TaggedBy"] {
+      let argument = attribute.arguments?.as(LabeledExprListSyntax.self)?.first
+      if let text = argument.flatMap({ stringLiteralValue($0.expression) }), !text.isEmpty,
+        property.transformer == nil, property.defaultValue == nil
+      {
+        property.tagKey = KeyPathSpec(dotted: text)
+      } else {
+        diagnose(
+          Diagnostic(
+            node: attribute, message: BinderyDiagnostic.invalidTaggedBy(property: property.name)))
+      }
+    }
   }
 
   static func validate(_ property: inout ModelProperty, diagnose: (Diagnostic) -> Void) {

@@ -21,7 +21,7 @@ extension ModelCodeGenerator {
   /// lossy collections, fallback keys, defaults on a nested path or for `null`) are read
   /// through the mapping, from their members alone.
   func readsContainer(_ property: ModelProperty) -> Bool {
-    guard property.transformer == nil, !property.coerces, !property.isLossy,
+    guard property.transformer == nil, property.tagKey == nil, !property.coerces, !property.isLossy,
       property.decodePaths.count == 1, let path = property.decodePaths.first,
       !path.components.isEmpty
     else { return false }
@@ -41,6 +41,7 @@ extension ModelCodeGenerator {
       let paths =
         (property.decodes ? property.decodePaths : [])
         + (property.encodes ? [property.encodePath] : [])
+        + (property.tagKey.map { [$0] } ?? [])
       for path in paths {
         for key in path.components where !keys.contains(key) { keys.append(key) }
       }
@@ -242,7 +243,7 @@ extension ModelCodeGenerator {
       // shadows nothing here.
       let json = "json"
       var keys: [String] = []
-      for path in property.decodePaths {
+      for path in property.decodePaths + (property.tagKey.map { [$0] } ?? []) {
         if let first = path.components.first, !keys.contains(first) { keys.append(first) }
       }
       let list = keys.map(codingKey).joined(separator: ", ")
@@ -298,7 +299,7 @@ extension ModelCodeGenerator {
           index += 1
         }
       }
-      if group.contains(where: { $0.transformer != nil }) {
+      if group.contains(where: { $0.transformer != nil || $0.tagKey != nil }) {
         let json = "json"
         let body = indented(group.map { encodeStatement($0, json: json) })
         lines.append(

@@ -137,8 +137,9 @@ struct ModelCodeGenerator {
   func knownKeys(encoding: Bool) -> String {
     var keys: [String] = []
     for property in model.properties {
-      let paths = encoding ? [property.encodePath] : property.decodePaths
+      var paths = encoding ? [property.encodePath] : property.decodePaths
       if encoding ? !property.encodes : !property.decodes { continue }
+      if let tag = property.tagKey { paths.append(tag) }
       for path in paths {
         if let first = path.components.first, !keys.contains(first) { keys.append(first) }
       }
@@ -202,7 +203,16 @@ struct ModelCodeGenerator {
     return text
   }
 
+  /// The key expression of a `@TaggedBy` property's tag.
+  func tagKeyExpression(_ property: ModelProperty) -> String? {
+    property.tagKey.map { keyExpression([$0], property: property.name, explicit: true) }
+  }
+
   func decodeCall(_ json: String, _ property: ModelProperty, table: KeyTable?) -> String {
+    if let tag = tagKeyExpression(property) {
+      return "\(receiver(json, property)).decode(\(typeExpression(property)), tag: \(tag), "
+        + "forKey: \(decodeKey(property, table: table)))"
+    }
     var arguments = [typeExpression(property), "forKey: \(decodeKey(property, table: table))"]
     if let transformer = property.transformer {
       arguments.append("using: \(hoisted(transformer))")
@@ -335,6 +345,7 @@ struct ModelCodeGenerator {
   /// The statement that writes one property to the object encoder `json`.
   func encodeStatement(_ property: ModelProperty, json: String) -> String {
     var arguments = ["self.\(escaped(property.name))", "forKey: \(encodeKey(property))"]
+    if let tag = tagKeyExpression(property) { arguments.insert("tag: \(tag)", at: 1) }
     if let transformer = property.transformer {
       arguments.append("using: \(hoisted(transformer))")
     }
@@ -358,6 +369,13 @@ struct ModelCodeGenerator {
       "let \(json) = \(scopedDecoder("json"))",
     ]
     for property in model.properties where property.decodes && !property.isLet {
+      if property.tagKey != nil {
+        // A new tag may change the content's type: the member is read whole when present.
+        lines.append(
+          "if \(json).contains(\(decodeKey(property))) { self.\(escaped(property.name)) = try \(decodeCall(json, property, table: nil)); \(changed).insert(\(keyPath(property))) }"
+        )
+        continue
+      }
       var arguments = ["&self.\(escaped(property.name))", "forKey: \(decodeKey(property))"]
       if let transformer = property.transformer {
         arguments.append("using: \(hoisted(transformer))")

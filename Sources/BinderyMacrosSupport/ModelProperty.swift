@@ -53,6 +53,8 @@ struct ModelProperty {
   var coerces = false
   var nulls: ExprSyntax?
   var isUnknownKeys = false
+  /// `@TaggedBy`: the path of the sibling key holding the union's tag.
+  var tagKey: KeyPathSpec?
   /// Attributes found, by name, for diagnostics.
   var attributes: [String: AttributeSyntax] = [:]
 

@@ -271,3 +271,34 @@ extension _JSONModelCoding {
     }
   }
 }
+
+extension _JSONModelCoding {
+  /// For generated code: a tagged union's content at `key`, its type inferred from the case.
+  public static func content<T: Decodable, Key: CodingKey>(
+    of container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> T {
+    try container.decode(T.self, forKey: key)
+  }
+
+  /// For generated code: an untagged union read by a Codable decoder, trying its cases in
+  /// order; when none reads the value, the error names every case and why it failed.
+  public static func firstMatching<T>(
+    _ type: T.Type, from decoder: any Decoder,
+    _ cases: [(name: String, read: (any Decoder) throws -> T)]
+  ) throws -> T {
+    var reasons: [String] = []
+    for (name, read) in cases {
+      do {
+        return try read(decoder)
+      } catch {
+        reasons.append("as '\(name)': \(error)")
+      }
+    }
+    throw DecodingError.typeMismatch(
+      T.self,
+      .init(
+        codingPath: decoder.codingPath,
+        debugDescription: "no case of \(T.self) reads the value; "
+          + reasons.joined(separator: "; ")))
+  }
+}

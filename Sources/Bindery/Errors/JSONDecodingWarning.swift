@@ -9,7 +9,9 @@ public struct JSONDecodingWarning: Sendable, Hashable, CustomStringConvertible {
   /// Kinds are compared with `==` against the static members; new kinds may be added in later
   /// versions, so a `switch` over them needs a default branch.
   public struct Kind: Sendable, Hashable, CustomStringConvertible {
-    enum Code: UInt8, Sendable { case coerced, skippedElement, defaultUsed, repeatedKey }
+    enum Code: UInt8, Sendable {
+      case coerced, skippedElement, defaultUsed, repeatedKey, unknownCase, severalCasesMatched
+    }
     let code: Code
 
     /// A value of another JSON type was converted (`"3"` read as `3`).
@@ -21,6 +23,11 @@ public struct JSONDecodingWarning: Sendable, Hashable, CustomStringConvertible {
     /// An object had a key more than once, and the duplicate-key policy chose which value to
     /// read (``JSONReadingOptions/duplicateKeys``).
     public static let repeatedKey = Kind(code: .repeatedKey)
+    /// A union met a tag none of its cases names, and its fallback case kept the value as it
+    /// was.
+    public static let unknownCase = Kind(code: .unknownCase)
+    /// More than one case of an untagged union could read the value; the first was taken.
+    public static let severalCasesMatched = Kind(code: .severalCasesMatched)
 
     /// The kind's name, as spelled by its static member.
     public var description: String { String(describing: code) }

@@ -35,8 +35,13 @@ import BinderyJSON
 ///
 /// On an enum: without `tag`, cases are JSON strings (a case with one `String` value keeps
 /// unknown strings); with `tag: "type"`, each case carries a model chosen by the tag's value, and
-/// a case carrying a `JSONValue` keeps unknown objects unchanged. A raw-value enum uses its raw
-/// values.
+/// a case carrying a `JSONValue` keeps unknown objects unchanged. With `tag:` and `content:`, the
+/// tag and the case's value sit side by side (`{"type": "push", "payload": {...}}`), the value
+/// may be of any type, and a case carrying a `String` and a `JSONValue` keeps unknown tags with
+/// their content; such an enum is a ``JSONTaggedUnion``, which a property marked
+/// ``TaggedBy(_:)`` reads with its tag in the enclosing object. With `untagged: true`, each
+/// case carries one value and the first case that reads the value is taken. A raw-value enum
+/// uses its raw values.
 ///
 /// Edge cases: `let` properties with an initial value are written but not read (as in Codable);
 /// a non-final class gets `required` and overridable members; a subclass uses
@@ -51,6 +56,8 @@ import BinderyJSON
 ///   - dates: The format of this model's `Date` properties without a transformer.
 ///   - nulls: Whether `nil` optionals are written as `null` (`.write`) or left out (`.omit`).
 ///   - tag: For an enum of models, the key whose value picks the case.
+///   - content: For an enum with `tag`, the key beside the tag that holds the case's value.
+///   - untagged: For an enum whose cases each carry one value: try the cases in order.
 @attached(
   member,
   names: named(init(json:)), named(encode(to:)), named(update(from:)),
@@ -61,15 +68,18 @@ import BinderyJSON
 @attached(
   extension, conformances: JSONModel, JSONUpdatable, _JSONValueModel, Codable,
   names: named(init(from:)), named(encode(to:)), named(init(json:)), named(update(from:)),
-  named(_propertyName(for:)), named(init(_jsonContainer:)), named(_JSONCodingKeys)
+  named(_propertyName(for:)), named(init(_jsonContainer:)), named(_JSONCodingKeys),
+  named(_jsonTags), named(_jsonKeepsUnknownTags), named(init(tag:content:)), named(jsonTag),
+  named(encodeContent(to:))
 )
 public macro JSONModel(
   keyStrategy: JSONKeyStrategy = .useDefaultKeys, coercesValues: Bool = false,
-  dates: JSONDateFormat = .iso8601, nulls: JSONNullEncoding = .omit, tag: String = ""
+  dates: JSONDateFormat = .iso8601, nulls: JSONNullEncoding = .omit, tag: String = "",
+  content: String = "", untagged: Bool = false
 ) = #externalMacro(module: "BinderyMacros", type: "JSONModelMacro")
 
 /// Generates the JSON mapping of a subclass of a `@JSONModel` class: the same members as
-/// ``JSONModel(keyStrategy:coercesValues:dates:nulls:tag:)``, overriding the superclass's and
+/// ``JSONModel(keyStrategy:coercesValues:dates:nulls:tag:content:untagged:)``, overriding the superclass's and
 /// chaining to them, so a subclass reads and writes its superclass's properties too.
 ///
 /// ```swift
