@@ -22,12 +22,14 @@ public protocol JSONTaggedUnion {
   /// - Parameters:
   ///   - tag: The tag read beside the content.
   ///   - content: The content.
+  /// - Throws: ``JSONDecodingProblem`` when the content is not what the case carries.
   init(tag: String, content: JSONValueDecoder) throws
   /// The tag this case is written with.
   var jsonTag: String { get }
   /// Writes this case's content.
   ///
   /// - Parameter json: Where the content goes.
+  /// - Throws: ``JSONWriteError`` when the content cannot be written.
   func encodeContent(to json: JSONValueEncoder) throws
 }
 
