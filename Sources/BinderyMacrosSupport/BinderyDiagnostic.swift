@@ -41,6 +41,9 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
   case tagKeyIsAProperty(key: String, property: String, tagged: String)
   /// `@TaggedBy` without a non-empty string literal, or with a transformer or default.
   case invalidTaggedBy(property: String)
+  /// `@Flatten` on a type that cannot be a model (optional, collection, scalar); fix-it:
+  /// remove it.
+  case flattenType(property: String, type: String)
 
   /// The text shown to the user.
   public var message: String {
@@ -82,6 +85,9 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
     case .tagKeyIsAProperty(let key, let property, let tagged):
       "'\(property)' is written at '\(key)', where '\(tagged)' writes its tag: the key would "
         + "be written twice"
+    case .flattenType(let property, let type):
+      "@Flatten on '\(property)' needs a @JSONModel type whose members join this object's; "
+        + "'\(type)' is not one"
     case .invalidTaggedBy(let property):
       "@TaggedBy on '\(property)' needs a non-empty string literal key, and no @Transform or "
         + "@Default"
@@ -110,6 +116,7 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
     case .unreachableUntaggedCase: id = "unreachableUntaggedCase"
     case .tagKeyIsAProperty: id = "tagKeyIsAProperty"
     case .invalidTaggedBy: id = "invalidTaggedBy"
+    case .flattenType: id = "flattenType"
     }
     return MessageID(domain: "Bindery", id: id)
   }

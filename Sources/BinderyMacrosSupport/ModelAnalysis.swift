@@ -286,6 +286,7 @@ enum ModelAnalysis {
 
   static let attributeNames: Set<String> = [
     "Key", "Default", "Transform", "Ignore", "Lossy", "Coerce", "Nulls", "UnknownKeys", "TaggedBy",
+    "Flatten",
   ]
 
   static func mappingAttributes(of variable: VariableDeclSyntax) -> [String: AttributeSyntax] {
@@ -387,6 +388,29 @@ enum ModelAnalysis {
       property.nulls = options.nulls
     }
     property.isUnknownKeys = attributes["UnknownKeys"] != nil
+    if let attribute = attributes["Flatten"] {
+      let type = property.type?.trimmedDescription.filter { $0 != " " } ?? ""
+      if ["[String:JSONValue]", "[Swift.String:Bindery.JSONValue]", "[String:Bindery.JSONValue]"]
+        .contains(type)
+      {
+        // The members no other property reads, as `@UnknownKeys` keeps them.
+        property.isUnknownKeys = true
+      } else {
+        property.isFlattened = true
+        property.decodePaths = []
+        property.encodePath = KeyPathSpec(components: [])
+      }
+      for other in [
+        "Key", "Default", "Transform", "Lossy", "Coerce", "Nulls", "TaggedBy", "UnknownKeys",
+      ]
+      where attributes[other] != nil {
+        diagnose(
+          Diagnostic(
+            node: attribute,
+            message: BinderyDiagnostic.conflictingAttributes(
+              first: "Flatten", second: other, property: property.name)))
+      }
+    }
     if let attribute = attributes["TaggedBy"] {
       let argument = attribute.arguments?.as(LabeledExprListSyntax.self)?.first
       if let text = argument.flatMap({ stringLiteralValue($0.expression) }), !text.isEmpty,
@@ -412,6 +436,26 @@ enum ModelAnalysis {
           Diagnostic(
             node: node, message: BinderyDiagnostic.unknownKeysType(property: property.name)))
       }
+      property.decodes = false
+      property.encodes = false
+      return
+    }
+    if property.isFlattened, let attribute = property.attributes["Flatten"],
+      let type = property.type,
+      !TypeShape.mayBeModel(type)
+    {
+      diagnose(
+        Diagnostic(
+          node: attribute,
+          message: BinderyDiagnostic.flattenType(
+            property: property.name, type: type.trimmedDescription),
+          fixIt: FixIt(
+            message: BinderyFixIt.removeAttribute("Flatten"),
+            changes: [
+              .replace(
+                oldNode: Syntax(property.node),
+                newNode: Syntax(removing(attribute, from: property.node)))
+            ])))
       property.decodes = false
       property.encodes = false
       return

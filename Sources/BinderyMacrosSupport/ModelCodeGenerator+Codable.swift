@@ -14,7 +14,7 @@ extension ModelCodeGenerator {
     if case .enumeration = model.kind { return false }
     guard model.options.dates == nil, !model.options.coercesValues else { return false }
     if case .custom = model.options.keyStrategy { return false }
-    return !model.properties.contains(where: \.isUnknownKeys)
+    return !model.properties.contains { $0.isUnknownKeys || $0.isFlattened }
   }
 
   /// Whether a property is read with container calls alone. Others (transformers, coercion,

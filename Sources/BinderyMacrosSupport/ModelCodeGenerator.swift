@@ -148,10 +148,32 @@ struct ModelCodeGenerator {
   }
 
   /// The keys unknown-key preservation leaves out, as generated code names them: a class that
-  /// may be subclassed asks its dynamic type, whose subclasses add their own keys.
+  /// may be subclassed asks its dynamic type, whose subclasses add their own keys; flattened
+  /// models add theirs.
   func excludedKeys(encoding: Bool) -> String {
-    guard case .openClass = model.kind else { return knownKeys(encoding: encoding) }
-    return "Self.\(Self.knownKeysName).\(encoding ? "encoded" : "decoded")"
+    var keys = knownKeys(encoding: encoding)
+    if case .openClass = model.kind {
+      keys = "Self.\(Self.knownKeysName).\(encoding ? "encoded" : "decoded")"
+    }
+    let flattened = model.properties.filter(\.isFlattened).map { claimedKeys(of: $0) }
+    guard !flattened.isEmpty else { return keys }
+    return "Swift.Set<Swift.String>(\(keys))" + flattened.map { ".union(\($0))" }.joined()
+  }
+
+  /// The keys a flattened property's type reads, as generated code names them.
+  func claimedKeys(of property: ModelProperty) -> String {
+    "Bindery._JSONModelCoding.claimedKeys(of: \(typeExpression(property)))"
+  }
+
+  /// The keys this model reads, its flattened models' included: what a model flattening it
+  /// leaves out of its unknown keys. Not for subclasses, which cannot redeclare it.
+  func claimedKeysMember() -> String? {
+    guard !model.isSubclass else { return nil }
+    var value = "Swift.Set<Swift.String>(\(knownKeys(encoding: false)))"
+    for property in model.properties where property.isFlattened && property.decodes {
+      value += ".union(\(claimedKeys(of: property)))"
+    }
+    return "\(access)static var _jsonClaimedKeys: Swift.Set<Swift.String> { \(value) }"
   }
 
   static let knownKeysName = "_jsonKnownKeys"
@@ -188,6 +210,7 @@ struct ModelCodeGenerator {
   func members() -> [DeclSyntax] {
     let table = keyTable()
     var result = [initializer(table: table), encoder(), updater(), propertyNames()]
+    if let claimed = claimedKeysMember() { result.append(claimed) }
     if let table { result.append(tableDeclaration(table)) }
     result += staticDeclarations()
     if case .openClass = model.kind { result += [valueInitializer(), knownKeysMember()] }
@@ -270,8 +293,11 @@ struct ModelCodeGenerator {
       }
       let local = context.makeUniqueName(property.name).text
       locals.append(local)
-      lines.append(
-        "let \(local) = try \(json)._collect(try \(decodeCall(json, property, table: table)))")
+      let call =
+        property.isFlattened
+        ? "\(json).decodeFlattened(\(typeExpression(property)))"
+        : decodeCall(json, property, table: table)
+      lines.append("let \(local) = try \(json)._collect(try \(call))")
       assignments.append("self.\(name) = try \(json)._value(\(local))")
     }
     if model.isSubclass, let superclass = model.options.superclass, !locals.isEmpty {
@@ -344,6 +370,7 @@ struct ModelCodeGenerator {
 
   /// The statement that writes one property to the object encoder `json`.
   func encodeStatement(_ property: ModelProperty, json: String) -> String {
+    if property.isFlattened { return "try \(json).encodeFlattened(self.\(escaped(property.name)))" }
     var arguments = ["self.\(escaped(property.name))", "forKey: \(encodeKey(property))"]
     if let tag = tagKeyExpression(property) { arguments.insert("tag: \(tag)", at: 1) }
     if let transformer = property.transformer {
@@ -369,6 +396,12 @@ struct ModelCodeGenerator {
       "let \(json) = \(scopedDecoder("json"))",
     ]
     for property in model.properties where property.decodes && !property.isLet {
+      if property.isFlattened {
+        lines.append(
+          "\(changed).formUnion(try \(json).updateFlattened(&self.\(escaped(property.name)), at: \(keyPath(property))))"
+        )
+        continue
+      }
       if property.tagKey != nil {
         // A new tag may change the content's type: the member is read whole when present.
         lines.append(

@@ -55,6 +55,8 @@ struct ModelProperty {
   var isUnknownKeys = false
   /// `@TaggedBy`: the path of the sibling key holding the union's tag.
   var tagKey: KeyPathSpec?
+  /// `@Flatten`: the model's members are the enclosing object's.
+  var isFlattened = false
   /// Attributes found, by name, for diagnostics.
   var attributes: [String: AttributeSyntax] = [:]
 
@@ -82,6 +84,22 @@ enum TypeShape {
       return member.baseType.trimmedDescription == "Swift" && member.name.text == "Optional"
     }
     return false
+  }
+
+  /// Whether a type may be a model whose members can be flattened: not optional, not a
+  /// collection, a tuple or function, and not one of the standard library's scalars.
+  static func mayBeModel(_ type: TypeSyntax) -> Bool {
+    if isOptional(type) || undecodable(type) { return false }
+    if type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self) { return false }
+    var name = type.trimmedDescription
+    if name.hasPrefix("Swift.") { name.removeFirst("Swift.".count) }
+    let scalars: Set<String> = [
+      "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+      "UInt64", "Double", "Float", "Bool", "Decimal", "Date", "URL", "UUID", "Data", "JSONValue",
+      "Bindery.JSONValue", "Foundation.Date", "Foundation.URL", "Foundation.Data",
+    ]
+    return !scalars.contains(name) && !name.hasPrefix("Array<") && !name.hasPrefix("Set<")
+      && !name.hasPrefix("Dictionary<")
   }
 
   /// Why a type cannot be decoded without a transformer, or `nil` when it may be.

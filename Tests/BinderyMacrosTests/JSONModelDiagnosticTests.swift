@@ -69,6 +69,10 @@ struct JSONModelDiagnosticTests {
               return nil
           }
 
+          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
+              Swift.Set<Swift.String>(["a"])
+          }
+
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["a"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
@@ -154,6 +158,10 @@ struct JSONModelDiagnosticTests {
                   return "cache"
               }
               return nil
+          }
+
+          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
+              Swift.Set<Swift.String>([])
           }
 
           init(from decoder: any Swift.Decoder) throws {
@@ -317,6 +325,10 @@ struct JSONModelDiagnosticTests {
                   return "kind"
               }
               return nil
+          }
+
+          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
+              Swift.Set<Swift.String>(["k"])
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["k"]])

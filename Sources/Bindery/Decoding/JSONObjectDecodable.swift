@@ -10,6 +10,11 @@ public protocol JSONObjectDecodable: JSONDecodable {
   ///
   /// - Throws: Any error; it is reported as a validation problem at the object's path.
   func validate() throws
+
+  /// For generated code: the first keys of every member the type reads, its flattened
+  /// properties' included, so that a model flattening it leaves them out of its unknown keys.
+  @_documentation(visibility: private)
+  static var _jsonClaimedKeys: Set<String> { get }
 }
 
 extension JSONObjectDecodable {
@@ -31,4 +36,8 @@ extension JSONObjectDecodable {
 
   /// Accepts every value.
   public func validate() throws {}
+
+  /// No keys are known unless the conformance says so.
+  @_documentation(visibility: private)
+  public static var _jsonClaimedKeys: Set<String> { [] }
 }

@@ -50,6 +50,10 @@ struct FinalClassExpansionTests {
               return nil
           }
 
+          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
+              Swift.Set<Swift.String>(["title"])
+          }
+
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["title"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 

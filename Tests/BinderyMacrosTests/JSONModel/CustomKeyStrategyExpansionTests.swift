@@ -59,6 +59,10 @@ struct CustomKeyStrategyExpansionTests {
               return nil
           }
 
+          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
+              Swift.Set<Swift.String>(["name"])
+          }
+
           init(from decoder: any Swift.Decoder) throws {
               let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)

@@ -101,6 +101,10 @@ struct ModelOptionsExpansionTests {
               return nil
           }
 
+          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
+              Swift.Set<Swift.String>(["id", "resource_uri", "children", "count"])
+          }
+
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["id"], ["resource_uri"], ["children"], ["count"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
           private static let __macro_local_7jsonKeyfMu0_ = __macro_local_8jsonKeysfMu_[1]

@@ -137,6 +137,10 @@ struct PhotoExpansionTests {
               return nil
           }
 
+          public static var _jsonClaimedKeys: Swift.Set<Swift.String> {
+              Swift.Set<Swift.String>(["title", "media", "published", "tags", "author", "views"])
+          }
+
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["title"], ["media", "m"], ["published"], ["tags"], ["author"], ["views"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
           private static let __macro_local_7jsonKeyfMu0_ = __macro_local_8jsonKeysfMu_[1]

@@ -95,6 +95,10 @@ struct NestedKeyExpansionTests {
               return nil
           }
 
+          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
+              Swift.Set<Swift.String>(["personInfo", "userEmail", "email"])
+          }
+
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["personInfo", "firstName"], ["personInfo", "lastName"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
           private static let __macro_local_7jsonKeyfMu0_ = __macro_local_8jsonKeysfMu_[1]

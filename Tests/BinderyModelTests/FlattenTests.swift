@@ -1,0 +1,96 @@
+import Bindery
+import BinderyTestSupport
+import Foundation
+import Testing
+
+@JSONModel(keyStrategy: .snakeCase)
+struct FlatAudit: Equatable {
+  var createdAt: Date
+  var updatedAt: Date?
+}
+
+@JSONModel(keyStrategy: .snakeCase)
+struct FlatContact: Equatable {
+  var email: String
+}
+
+@JSONModel(keyStrategy: .snakeCase)
+struct FlatOwner: Equatable {
+  var ownerId: Int
+  @Flatten var contact: FlatContact
+}
+
+@JSONModel
+struct FlatDocument: Equatable {
+  var id: Int
+  var title: String
+  @Flatten var audit: FlatAudit
+  @UnknownKeys var other: [String: JSONValue]
+}
+
+@JSONModel
+struct FlatRecord: Equatable {
+  var id: Int
+  @Flatten var audit: FlatAudit
+  @Flatten var owner: FlatOwner
+  @Flatten var rest: [String: JSONValue]
+}
+
+@Suite struct FlattenTests {
+  let document = #"""
+    {"id": 7, "title": "Tide tables", "created_at": "2026-11-24T21:13:05Z",
+     "updated_at": "2026-11-25T08:02:11Z", "pages": 12}
+    """#
+
+  @Test func aFlattenedModelReadsAndWritesTheParentsKeys() throws {
+    let value = try FlatDocument(json: document)
+    #expect(value.id == 7)
+    #expect(value.audit.createdAt == Date(timeIntervalSince1970: 1_795_554_785))
+    #expect(value.audit.updatedAt == Date(timeIntervalSince1970: 1_795_593_731))
+    // Keys the flattened model reads are not unknown.
+    #expect(value.other == ["pages": 12])
+    #expect(
+      try value.jsonString()
+        == #"{"id":7,"title":"Tide tables","created_at":"2026-11-24T21:13:05Z","updated_at":"2026-11-25T08:02:11Z","pages":12}"#
+    )
+  }
+
+  @Test func severalAndNestedFlattenedModelsAndAFlattenedDictionary() throws {
+    let json = #"""
+      {"id": 1, "created_at": "2026-11-24T21:13:05Z", "owner_id": 42,
+       "email": "noor@example.org", "color": "teal", "tags": ["a"]}
+      """#
+    let record = try FlatRecord(json: json)
+    #expect(record.owner == FlatOwner(ownerId: 42, contact: FlatContact(email: "noor@example.org")))
+    #expect(record.audit.updatedAt == nil)
+    #expect(record.rest == ["color": "teal", "tags": ["a"]])
+    let written = try record.jsonString()
+    #expect(try FlatRecord(json: written) == record)
+    #expect(try JSONValue(parsing: written) == JSONValue(parsing: json))
+  }
+
+  @Test func problemsOfAFlattenedModelAreAtTheParentsLevel() throws {
+    let error = #expect(throws: JSONDecodingError.self) {
+      try FlatRecord(json: #"{"id": 1, "created_at": "yesterday", "owner_id": 42}"#)
+    }
+    let paths = error?.problems.map(\.path.description) ?? []
+    #expect(paths == ["created_at", "email"])
+    #expect(error?.problems.first?.location?.column == 25)
+  }
+
+  @Test func theCodableBridgeFlattensTheSame() throws {
+    let value = try FlatDocument(json: document)
+    let decoder = JSONDecoder()
+    #expect(try decoder.decode(FlatDocument.self, from: Data(document.utf8)) == value)
+    #expect(try BinderyDecoder().decode(FlatDocument.self, from: Data(document.utf8)) == value)
+    let encoded = try JSONEncoder().encode(value)
+    #expect(try FlatDocument(json: encoded) == value)
+  }
+
+  @Test func updatesReachTheFlattenedModel() throws {
+    var value = try FlatDocument(json: document)
+    let changed = try value.update(json: #"{"updated_at": "2026-11-26T00:00:00Z"}"#)
+    #expect(value.audit.updatedAt == Date(timeIntervalSince1970: 1_795_651_200))
+    #expect(changed.contains(\FlatDocument.audit))
+  }
+}
