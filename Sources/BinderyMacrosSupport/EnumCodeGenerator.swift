@@ -164,11 +164,7 @@ struct EnumCodeGenerator {
         if let earlier = seen.first(where: {
           $0.type == type || isValuePayload(TypeSyntax(stringLiteral: $0.type))
         }) {
-          diagnose(
-            Diagnostic(
-              node: enumCase.node,
-              message: BinderyDiagnostic.unreachableUntaggedCase(
-                name: enumCase.name, earlier: earlier.name)))
+          diagnose(unreachable(enumCase, earlier: earlier.name))
         }
         seen.append((enumCase.name, type))
       }
@@ -384,6 +380,20 @@ struct EnumCodeGenerator {
   }
 
   // MARK: Adjacently tagged and untagged
+
+  /// An untagged case that an earlier case always reads first, with a fix-it removing it (its
+  /// whole declaration when it declares that case alone).
+  func unreachable(_ enumCase: EnumCaseModel, earlier: String) -> Diagnostic {
+    let message = BinderyDiagnostic.unreachableUntaggedCase(name: enumCase.name, earlier: earlier)
+    guard let declaration = enumCase.node.parent?.parent?.as(EnumCaseDeclSyntax.self),
+      declaration.elements.count == 1
+    else { return Diagnostic(node: enumCase.node, message: message) }
+    return Diagnostic(
+      node: enumCase.node, message: message,
+      fixIt: FixIt(
+        message: BinderyFixIt.removeCase(enumCase.name),
+        changes: [.replace(oldNode: Syntax(declaration), newNode: Syntax(MissingDeclSyntax(placeholder: .identifier(""))))]))
+  }
 
   /// The cases of an adjacently tagged enum that carry one value, and its fallback.
   var adjacentCases: (tagged: [EnumCaseModel], fallback: EnumCaseModel?) {

@@ -255,11 +255,11 @@ enum ModelAnalysis {
     for tagged in properties where tagged.encodes {
       guard let tag = tagged.tagKey else { continue }
       for other in properties where other.encodes && other.encodePath == tag {
-        let fixed = other.node.with(
-          \.attributes,
-          other.node.attributes + [
-            .attribute("@Ignore(.encoding)").with(\.trailingTrivia, .space)
-          ])
+        // The attribute goes first, taking the declaration's leading trivia (its line).
+        let attribute = AttributeListSyntax.Element.attribute("@Ignore(.encoding)")
+          .with(\.leadingTrivia, other.node.leadingTrivia).with(\.trailingTrivia, .space)
+        var fixed = other.node.with(\.leadingTrivia, [])
+        fixed.attributes = [attribute] + fixed.attributes
         diagnose(
           Diagnostic(
             node: Syntax(other.binding.pattern),
