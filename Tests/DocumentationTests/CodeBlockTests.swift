@@ -12,6 +12,7 @@ import Testing
     "README.md",
     "Sources/Bindery/Bindery.docc/Bindery.md",
     "Sources/Bindery/Bindery.docc/Articles/Models.md",
+    "Sources/Bindery/Bindery.docc/Articles/Unions.md",
     "Sources/Bindery/Bindery.docc/Articles/FoundationObjects.md",
     "Sources/BinderyJSON/BinderyJSON.docc/BinderyJSON.md",
     "Sources/BinderyRemote/BinderyRemote.docc/BinderyRemote.md",

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyRemote
 import Foundation
+import Testing
 
 // The DocC catalogs' code blocks, each verbatim (imports aside) inside the context it needs.
 // `CodeBlockTests` checks that every block of every catalog is here.
@@ -95,4 +96,93 @@ struct Statistics: JSONModel {
         try json.encode(average, forKey: "average")
     }
 }
+}
+
+/// The unions article's examples, and what they need.
+enum UnionsArticle {
+  @JSONModel
+  struct GitCommit {
+    var sha: String
+  }
+
+  @JSONModel
+  struct PushPayload {
+    var commits: [GitCommit]
+  }
+
+  @JSONModel
+  struct WatchPayload {
+    var action: String
+  }
+
+@JSONModel(tag: "type", content: "payload")
+enum EventPayload: JSONTaggedUnion {
+    @Key("PushEvent") case push(PushPayload)
+    @Key("WatchEvent") case watch(WatchPayload)
+    case other(String, JSONValue)               // any other type, kept as read
+}
+
+@JSONModel(keyStrategy: .snakeCase)
+struct Event {
+    var id: String
+    @TaggedBy("type") var payload: EventPayload // "type" and "payload" side by side
+    var createdAt: Date
+}
+
+  static func events(_ data: Data) throws {
+let events = try [Event].decoded(json: data)
+for event in events.value {
+    if case .push(let push) = event.payload { print(push.commits.count) }
+}
+print(events.warnings)                          // one per event type no case names
+  }
+
+@JSONModel(untagged: true)
+enum Identifier: Equatable {
+    case number(Int)
+    case text(String)
+}
+
+@JSONModel(keyStrategy: .snakeCase)
+struct Audit {
+    var createdAt: Date
+    var updatedAt: Date?
+}
+
+@JSONModel
+struct Document {
+    var id: Int
+    @Flatten var audit: Audit                   // {"id": 1, "created_at": …, "updated_at": …}
+    @UnknownKeys var other: [String: JSONValue] // keys Audit reads are not unknown
+}
+
+@JSONModel
+struct Comment {
+    var id: Int
+    var replies: [Comment]
+}
+}
+
+@Suite struct UnionsArticleTests {
+  @Test func theExamplesReadWhatTheArticleSays() throws {
+    let feed = #"""
+      [{"id": "1", "type": "PushEvent", "created_at": "2026-11-25T09:14:02Z",
+        "payload": {"commits": [{"sha": "9f3c"}, {"sha": "4e5f"}]}},
+       {"id": "2", "type": "ForkEvent", "created_at": "2026-11-25T09:13:44Z",
+        "payload": {"forkee": {"id": 9}}}]
+      """#
+    try UnionsArticle.events(Data(feed.utf8))
+    let events = try [UnionsArticle.Event].decoded(json: Array(feed.utf8))
+    #expect(events.warnings.map(\.kind) == [.unknownCase])
+    #expect(
+      try events.value.jsonString().contains(#""type":"ForkEvent","payload":{"forkee":{"id":9}}"#))
+    #expect(
+      try [UnionsArticle.Identifier](json: #"[7, "seven"]"#) == [.number(7), .text("seven")])
+    let document = try UnionsArticle.Document(
+      json: #"{"id": 1, "created_at": "2026-11-25T09:14:02Z", "pages": 3}"#)
+    #expect(document.other == ["pages": 3])
+    let thread = try UnionsArticle.Comment(
+      json: #"{"id": 1, "replies": [{"id": 2, "replies": []}]}"#)
+    #expect(thread.replies.first?.id == 2)
+  }
 }
