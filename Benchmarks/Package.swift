@@ -3,6 +3,7 @@
 //
 //   swift run -c release --package-path Benchmarks compare      # Bindery vs Foundation table
 //   swift run -c release --package-path Benchmarks remote       # requests/s by transport
+//   swift run -c release --package-path Benchmarks events       # a union's cost, GitHub events
 //   swift package --package-path Benchmarks benchmark            # ordo-one suites (allocations)
 //
 // The inputs are the standard benchmark files in Corpora/, read at run time.
@@ -30,6 +31,10 @@ let package = Package(
         .product(name: "BinderyRemote", package: "Bindery"),
         .product(name: "BinderyAsyncHTTPClient", package: "Bindery"),
       ]
+    ),
+    .executableTarget(
+      name: "events",
+      dependencies: [.product(name: "Bindery", package: "Bindery")]
     ),
     .executableTarget(
       name: "profile",
