@@ -255,7 +255,10 @@ struct EnumCodeGenerator {
         + "        if case .\(escaped(enumCase.name))(let value) = self { try json.validate(value) }"
     }
     if let fallback {
-      decodeCases.append("default: self = .\(escaped(fallback.name))(json.jsonValue())")
+      decodeCases.append(
+        "default:\n"
+          + "        json._keptUnknownTag(forKey: \(literal(tag)), of: Self.self, expected: \(literal(expected)))\n"
+          + "        self = .\(escaped(fallback.name))(json.jsonValue())")
     } else {
       decodeCases.append(
         "default: throw json.problem(forKey: \(literal(tag)), expected: \(literal(expected)))")
@@ -392,7 +395,11 @@ struct EnumCodeGenerator {
       node: enumCase.node, message: message,
       fixIt: FixIt(
         message: BinderyFixIt.removeCase(enumCase.name),
-        changes: [.replace(oldNode: Syntax(declaration), newNode: Syntax(MissingDeclSyntax(placeholder: .identifier(""))))]))
+        changes: [
+          .replace(
+            oldNode: Syntax(declaration),
+            newNode: Syntax(MissingDeclSyntax(placeholder: .identifier(""))))
+        ]))
   }
 
   /// The cases of an adjacently tagged enum that carry one value, and its fallback.

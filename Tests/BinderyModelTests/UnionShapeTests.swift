@@ -294,6 +294,26 @@ enum Figure: Equatable {
     #expect(try figures.jsonString() == #"[{"radius":2},[1,2],{"side":3},null]"#)
   }
 
+  @Test func severalMatchingCasesAreAWarningWhenAsked() throws {
+    let input = Array(#"[{"radius": 1}, [1, 2], "x"]"#.utf8)
+    #expect(try [Figure].decoded(json: input).warnings.isEmpty)
+    var options = JSONDecodingOptions()
+    options.warnsOnAmbiguousUnions = true
+    let decoded = try [Figure].decoded(json: input, options: options)
+    #expect(decoded.value == [.circle(Circle(radius: 1)), .list([1, 2]), .anything("x")])
+    #expect(decoded.warnings.map(\.kind) == [.severalCasesMatched, .severalCasesMatched])
+    #expect(decoded.warnings.map(\.path.description) == ["[0]", "[1]"])
+    #expect(decoded.warnings.first?.message.contains("'circle'") == true)
+  }
+
+  @Test func anInternallyTaggedFallbackWarnsOfTheTagItKept() throws {
+    let decoded = try [MediaItem].decoded(
+      json: Array(#"[{"type": "panorama", "url": "https://example.com/c.jpg"}]"#.utf8))
+    #expect(decoded.warnings.map(\.kind) == [.unknownCase])
+    #expect(decoded.warnings.first?.path.description == "[0].type")
+    #expect(decoded.warnings.first?.message.contains("\"panorama\"") == true)
+  }
+
   @Test func anUntaggedValueNoCaseReadsNamesEveryCase() throws {
     let error = #expect(throws: JSONDecodingError.self) {
       try [IntOrText](json: "[1,\n true]")

@@ -22,6 +22,10 @@ public struct JSONDecodingOptions: Sendable {
   /// How `Date` properties without a transformer of their own are read and written; RFC 3339
   /// by default.
   public var dates: JSONDateFormat
+  /// For untagged unions (`@JSONModel(untagged: true)`): also try the cases after the one
+  /// that reads a value, and warn (``JSONDecodingWarning/Kind/severalCasesMatched``) when
+  /// another one reads it too. Off by default: it tries every case of every such value.
+  public var warnsOnAmbiguousUnions = false
 
   /// Creates options; every leniency is off by default.
   ///

@@ -84,6 +84,23 @@ extension JSONObjectDecoder {
   }
 }
 
+extension JSONObjectDecoder {
+  /// For generated code: warns that an internally tagged union met a tag none of its cases
+  /// names, and kept the object as it was.
+  ///
+  /// - Parameters:
+  ///   - key: The tag's key.
+  ///   - type: The union.
+  ///   - expected: The tags its cases name.
+  @_documentation(visibility: private)
+  public func _keptUnknownTag(forKey key: String, of type: Any.Type, expected: String) {
+    guard let tag = value(forKey: JSONKey(key)) else { return }
+    let name = (try? tag.string()) ?? ""
+    tag.warn(
+      .unknownCase, "no case of \(type) is tagged \"\(name)\" (\(expected)); kept as it is")
+  }
+}
+
 extension JSONObjectEncoder {
   /// Writes a union's tag as the member `tag` and its content as the member `key`.
   ///
@@ -144,6 +161,7 @@ extension JSONValueDecoder {
     _ type: T.Type, _ cases: [(name: String, read: (JSONValueDecoder) throws -> T)],
     warnsOnSeveral: Bool = false
   ) throws -> T {
+    let warnsOnSeveral = warnsOnSeveral || context.options.warnsOnAmbiguousUnions
     var attempts: [JSONUnionMismatch.Attempt] = []
     var found: (name: String, value: T)?
     for (name, read) in cases {

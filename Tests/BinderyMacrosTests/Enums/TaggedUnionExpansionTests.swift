@@ -47,6 +47,7 @@ struct TaggedUnionExpansionTests {
                       try json.validate(value)
                   }
               default:
+                  json._keptUnknownTag(forKey: "type", of: Self.self, expected: "one of \\"photo\\", \\"video\\"")
                   self = .unknown(json.jsonValue())
               }
           }
