@@ -302,3 +302,10 @@ extension _JSONModelCoding {
           + reasons.joined(separator: "; ")))
   }
 }
+
+extension _JSONModelCoding {
+  /// For generated code: the keys a flattened property's type reads.
+  public static func claimedKeys<T: JSONObjectDecodable>(of type: T.Type) -> Set<String> {
+    T._jsonClaimedKeys
+  }
+}

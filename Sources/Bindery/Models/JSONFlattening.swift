@@ -52,10 +52,3 @@ extension JSONObjectEncoder {
     try members.closeNested(keeping: 0)
   }
 }
-
-extension _JSONModelCoding {
-  /// For generated code: the keys a flattened property's type reads.
-  public static func claimedKeys<T: JSONObjectDecodable>(of type: T.Type) -> Set<String> {
-    T._jsonClaimedKeys
-  }
-}
