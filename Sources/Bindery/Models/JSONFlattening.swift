@@ -1,4 +1,4 @@
-public import BinderyJSON
+import BinderyJSON
 
 // `@Flatten`: a model whose members sit at its parent's level rather than in an object of their
 // own. Its properties read from and write to the parent's object.

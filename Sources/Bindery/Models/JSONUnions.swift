@@ -1,4 +1,4 @@
-public import BinderyJSON
+import BinderyJSON
 
 /// A union whose case is named by a tag that sits beside its content rather than inside it.
 ///
