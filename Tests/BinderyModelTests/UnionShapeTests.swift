@@ -213,6 +213,41 @@ struct GitHubEvent: Equatable {
   }
 }
 
+/// A tag at a nested path, and an optional tagged property.
+@JSONModel
+struct TaggedEnvelope: Equatable {
+  @TaggedBy("meta.kind") @Key("body") var setting: Setting
+  @TaggedBy("extra_kind") var extra: Setting?
+}
+
+@Suite struct TaggedPropertyEdgeTests {
+  @Test func aNestedTagPathAndAnOptionalTaggedProperty() throws {
+    let json = #"{"meta": {"kind": "count"}, "body": 3}"#
+    let envelope = try TaggedEnvelope(json: json)
+    #expect(envelope == TaggedEnvelope(setting: .count(3), extra: nil))
+    #expect(try envelope.jsonString() == #"{"meta":{"kind":"count"},"body":3}"#)
+    let both = TaggedEnvelope(setting: .flag(true), extra: .names(["a"]))
+    #expect(try TaggedEnvelope(json: both.jsonString()) == both)
+    #expect(try JSONDecoder().decode(TaggedEnvelope.self, from: JSONEncoder().encode(both)) == both)
+  }
+
+  @Test func untaggedCasesInFirstErrorModeAndInLossyArrays() throws {
+    var firstError = JSONDecodingOptions()
+    firstError.stopsAtFirstError = true
+    #expect(try [IntOrText](json: #"[1, "a"]"#, options: firstError) == [.number(1), .text("a")])
+    let error = #expect(throws: JSONDecodingError.self) {
+      try [IntOrText](json: "[1, false]", options: firstError)
+    }
+    #expect(error?.problems.count == 1)
+    #expect(error?.problems.first?.path.description == "[1]")
+    var lossy = JSONDecodingOptions()
+    lossy.lossyCollections = true
+    let decoded = try [IntOrText].decoded(json: Array(#"[1, null, "b", {}]"#.utf8), options: lossy)
+    #expect(decoded.value == [.number(1), .text("b")])
+    #expect(decoded.warnings.map(\.kind) == [.skippedElement, .skippedElement])
+  }
+}
+
 // MARK: Adjacently tagged and untagged unions on their own.
 
 @JSONModel
