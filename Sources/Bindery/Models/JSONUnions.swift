@@ -152,16 +152,15 @@ extension JSONValueDecoder {
   /// - Parameters:
   ///   - type: The union.
   ///   - cases: Each case's name and how it reads the value.
-  ///   - warnsOnSeveral: Whether to try the remaining cases after a match and warn when one of
-  ///     them also reads the value.
-  /// - Returns: The first case that reads the value.
+  /// - Returns: The first case that reads the value. With
+  ///   ``JSONDecodingOptions/warnsOnAmbiguousUnions``, the remaining cases are tried too, and
+  ///   one that also reads the value is a warning.
   /// - Throws: ``JSONDecodingProblem`` when no case does.
   @_documentation(visibility: private)
   public func _firstMatching<T>(
-    _ type: T.Type, _ cases: [(name: String, read: (JSONValueDecoder) throws -> T)],
-    warnsOnSeveral: Bool = false
+    _ type: T.Type, _ cases: [(name: String, read: (JSONValueDecoder) throws -> T)]
   ) throws -> T {
-    let warnsOnSeveral = warnsOnSeveral || context.options.warnsOnAmbiguousUnions
+    let warnsOnSeveral = context.options.warnsOnAmbiguousUnions
     var attempts: [JSONUnionMismatch.Attempt] = []
     var found: (name: String, value: T)?
     for (name, read) in cases {

@@ -334,7 +334,7 @@ public struct JSONWriter: Sendable {
     let position = Int(top.nextPosition)
     // An object's first key takes the order it is written with.
     if order >= 0, depth > 0, top.isObject, !top.expectsValue,
-      Int(top.keyOrder) == order || (top.count == 0 && top.keyOrder == -1),
+      Int(top.keyOrder) == order || (top.count == 0 && Int(top.keyOrder) == KeyOrder.none),
       position < keyOrders[order].count,
       ExactText.identical(keyOrders[order][position], key),
       top.keyBits & (1 &<< UInt64(position)) == 0
