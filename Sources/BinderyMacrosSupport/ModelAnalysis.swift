@@ -389,10 +389,7 @@ enum ModelAnalysis {
     }
     property.isUnknownKeys = attributes["UnknownKeys"] != nil
     if let attribute = attributes["Flatten"] {
-      let type = property.type?.trimmedDescription.filter { $0 != " " } ?? ""
-      if ["[String:JSONValue]", "[Swift.String:Bindery.JSONValue]", "[String:Bindery.JSONValue]"]
-        .contains(type)
-      {
+      if let type = property.type, TypeShape.isMemberDictionary(type) {
         // The members no other property reads, as `@UnknownKeys` keeps them.
         property.isUnknownKeys = true
       } else {
@@ -428,10 +425,7 @@ enum ModelAnalysis {
   static func validate(_ property: inout ModelProperty, diagnose: (Diagnostic) -> Void) {
     let node = Syntax(property.binding.pattern)
     if property.isUnknownKeys {
-      let type = String(property.type?.trimmedDescription.filter { $0 != " " } ?? "")
-      if !["[String:JSONValue]", "[Swift.String:Bindery.JSONValue]", "[String:Bindery.JSONValue]"]
-        .contains(type)
-      {
+      if !(property.type.map(TypeShape.isMemberDictionary) ?? false) {
         diagnose(
           Diagnostic(
             node: node, message: BinderyDiagnostic.unknownKeysType(property: property.name)))

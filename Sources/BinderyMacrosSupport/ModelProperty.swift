@@ -86,6 +86,13 @@ enum TypeShape {
     return false
   }
 
+  /// Whether a type is `[String: JSONValue]`: the members of an object, kept as read.
+  static func isMemberDictionary(_ type: TypeSyntax) -> Bool {
+    let spelled = type.trimmedDescription.filter { $0 != " " }
+    return ["[String:JSONValue]", "[Swift.String:Bindery.JSONValue]", "[String:Bindery.JSONValue]"]
+      .contains(spelled)
+  }
+
   /// Whether a type may be a model whose members can be flattened: not optional, not a
   /// collection, a tuple or function, and not one of the standard library's scalars.
   static func mayBeModel(_ type: TypeSyntax) -> Bool {

@@ -66,7 +66,7 @@ final class EncoderImpl: Encoder {
 
   /// True when keys are written as they are (the default): checked once per key, without
   /// switching over the strategy.
-  let usesDefaultKeys: Bool
+  private let usesDefaultKeys: Bool
 
   init(settings: EncodingSettings, base: CodingPathNode? = nil, shared: SharedState? = nil) {
     self.settings = settings
@@ -634,9 +634,16 @@ final class EncoderImpl: Encoder {
     try write { try $0.number(number) }
   }
 
-  /// The JSON key for a coding key under the key strategy.
-  func jsonKey(_ key: any CodingKey, node: CodingPathNode?) -> String {
+  /// The JSON key for a coding key under the key strategy. Generic so that a keyed
+  /// container's concrete key is not boxed into `any CodingKey` for every key written.
+  @inline(__always)
+  func jsonKey<Key: CodingKey>(_ key: Key, node: CodingPathNode?) -> String {
     if usesDefaultKeys { return key.stringValue }
+    return strategyKey(key, node: node)
+  }
+
+  /// ``jsonKey(_:node:)`` under a key strategy.
+  private func strategyKey(_ key: any CodingKey, node: CodingPathNode?) -> String {
     switch settings.key {
     case .useDefaultKeys: return key.stringValue
     case .convertToSnakeCase: return KeyCase.snakeCase(fromCamelCase: key.stringValue)

@@ -56,13 +56,6 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
   @inline(__always)
   private func streams() throws -> Bool { try place.streams(in: impl) }
 
-  /// The JSON key for `key`: its own name unless a key strategy says otherwise (read here, on
-  /// the concrete key type, rather than through an `any CodingKey` box made for each key).
-  @inline(__always)
-  private func jsonKey(_ key: Key) -> String {
-    impl.usesDefaultKeys ? key.stringValue : impl.jsonKey(key, node: node)
-  }
-
   /// This object's tree node, taking the object out of the output if it is still there.
   private mutating func treeNode() throws -> EncodingTreeNode {
     try place.treeNode(in: impl, at: node, isObject: true)
@@ -76,7 +69,7 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     _ key: Key, fallible: Bool, _ write: (EncoderImpl) throws -> Void
   ) throws {
     if try streams() {
-      let name = jsonKey(key)
+      let name = impl.jsonKey(key, node: node)
       if !fallible {
         if try impl.newKey(name, order: order) { return try write(impl) }
       } else {
@@ -99,7 +92,7 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object = try treeNode()
     let member = impl.memberEncoder(at: CodingPathNode(parent: node, key: key))
     try write(member)
-    let name = jsonKey(key)
+    let name = impl.jsonKey(key, node: node)
     if object.contains(name) { impl.noteReplaced(name, in: node) }
     object.set(name, .encoder(MemberEncoder(member)))
   }
@@ -187,7 +180,7 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     do {
       if try streams() {
         let checkpoint = impl.checkpoint
-        if try impl.newKey(jsonKey(key), order: order) {
+        if try impl.newKey(impl.jsonKey(key, node: node), order: order) {
           do {
             return try impl.openContainer(isObject: isObject)
           } catch {
@@ -197,7 +190,7 @@ struct KeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         }
       }
       let object = try treeNode()
-      let name = jsonKey(key)
+      let name = impl.jsonKey(key, node: node)
       guard let nested = object.nested(name, isObject: isObject) else {
         throw impl.misuse(
           "\(isObject ? "a keyed" : "an unkeyed") container was asked for at key '\(name)', "

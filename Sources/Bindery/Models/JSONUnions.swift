@@ -78,8 +78,7 @@ extension JSONObjectDecoder {
     guard !T._jsonTags.contains(name) else { return name }
     let expected = "one of " + T._jsonTags.map { "\"\($0)\"" }.joined(separator: ", ")
     guard T._jsonKeepsUnknownTags else { throw tagValue.problem(expected: expected) }
-    tagValue.warn(
-      .unknownCase, "no case of \(T.self) is tagged \"\(name)\" (\(expected)); kept as it is")
+    tagValue.warnKeptUnknownTag(name, of: T.self, expected: expected)
     return name
   }
 }
@@ -95,9 +94,7 @@ extension JSONObjectDecoder {
   @_documentation(visibility: private)
   public func _keptUnknownTag(forKey key: String, of type: Any.Type, expected: String) {
     guard let tag = value(forKey: JSONKey(key)) else { return }
-    let name = (try? tag.string()) ?? ""
-    tag.warn(
-      .unknownCase, "no case of \(type) is tagged \"\(name)\" (\(expected)); kept as it is")
+    tag.warnKeptUnknownTag((try? tag.string()) ?? "", of: type, expected: expected)
   }
 }
 
@@ -143,6 +140,11 @@ extension JSONValueDecoder {
   func warn(_ kind: JSONDecodingWarning.Kind, _ message: String) {
     context.warnings.append(
       JSONDecodingWarning(kind: kind, path: context.warningPath(at: index), message: message))
+  }
+
+  /// Warns, at this tag, that no case of a union is tagged `name` and a fallback kept it.
+  func warnKeptUnknownTag(_ name: String, of type: Any.Type, expected: String) {
+    warn(.unknownCase, "no case of \(type) is tagged \"\(name)\" (\(expected)); kept as it is")
   }
 
   /// For generated code: reads an untagged union, trying its cases in order. The first case
