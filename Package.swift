@@ -43,6 +43,9 @@ let package = Package(
     .target(name: "BinderyJSON", swiftSettings: coreSettings),
     .target(name: "BinderyNaming", swiftSettings: strictSettings),
     .target(
+      name: "BinderyGenerator", dependencies: ["BinderyJSON", "BinderyNaming"],
+      swiftSettings: strictSettings),
+    .target(
       name: "BinderyMacrosSupport",
       dependencies: [
         "BinderyNaming",
@@ -84,6 +87,7 @@ let package = Package(
       name: "BinderyCLI",
       dependencies: [
         "Bindery",
+        "BinderyGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -160,3 +164,19 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Models written by `bindery generate` from the samples in Tests/Generated/Samples, kept as
+// written and compiled here, each in a module of its own (they share names such as `User`).
+// GeneratedModelTests checks that the generator still writes them and that they read their
+// samples and write them back.
+let generatedModels = ["FlickrFeed", "TagListing", "Events", "Catalog", "Thread", "Timeline"]
+package.targets += generatedModels.map {
+  .target(name: "Generated\($0)", dependencies: ["Bindery"], path: "Tests/Generated/\($0)")
+}
+package.targets.append(
+  .testTarget(
+    name: "GeneratedModelTests",
+    dependencies: ["Bindery", "BinderyGenerator", "BinderyTestSupport"]
+      + generatedModels.map { .target(name: "Generated\($0)") },
+    swiftSettings: strictSettings
+  ))

@@ -6,13 +6,15 @@ import Bindery
 struct BinderyCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bindery",
-    abstract: "Validate, format and query JSON.",
+    abstract: "Validate, format and query JSON; generate models from samples.",
     discussion: """
       Exit status: 0 when every input is valid (or the queried value exists), 1 when an input \
       is invalid (or the value is absent), 2 for a usage or I/O error. Use '-' to read \
       standard input.
       """,
-    subcommands: [ValidateCommand.self, FormatCommand.self, QueryCommand.self]
+    subcommands: [
+      ValidateCommand.self, FormatCommand.self, QueryCommand.self, GenerateCommand.self,
+    ]
   )
 
   /// Runs the tool, mapping usage errors to exit status 2 rather than ArgumentParser's 64.

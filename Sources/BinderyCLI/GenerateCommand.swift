@@ -1,0 +1,153 @@
+import ArgumentParser
+import Bindery
+import BinderyGenerator
+import Foundation
+
+/// `bindery generate SAMPLE...`
+struct GenerateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "generate",
+    abstract: "Print @JSONModel types that decode every sample given.",
+    discussion: """
+      Each sample is a JSON file, '-' for standard input, or JSON Lines (a value per line: \
+      files ending in .jsonl or .ndjson, or any file with --lines). When the value read is an \
+      array, each element is a sample.
+      """)
+
+  @OptionGroup var reading: ReadingFlags
+
+  @Option(help: "The root type's name (default: from the first file's name).")
+  var name: String?
+
+  @Option(help: "A dotted path to the value the root type reads, such as photos.photo.")
+  var at: String?
+
+  @Option(help: "The access level of the types: internal or public.")
+  var access: Access = .internal
+
+  @Flag(help: "Write models as final classes.")
+  var classes = false
+
+  @Flag(help: "Write nested objects into their parent model with key paths (@Key(\"a.b\")).")
+  var flatten = false
+
+  @Flag(help: "Read every sample as JSON Lines.")
+  var lines = false
+
+  @Argument(help: "The sample files ('-' for standard input).")
+  var samples: [String]
+
+  enum Access: String, ExpressibleByArgument, CaseIterable {
+    case `internal`, `public`
+  }
+
+  func validate() throws {
+    guard !samples.isEmpty else { throw ValidationError("name at least one sample") }
+  }
+
+  func run() throws {
+    var generator: ModelGenerator
+    do {
+      var options = ModelGenerator.Options(
+        rootName: name ?? Self.defaultName(for: samples[0], at: at), path: at,
+        isPublic: access == .public, classes: classes, flatten: flatten,
+        command: (["bindery generate"] + CommandLine.arguments.dropFirst(2).map(Self.shellWord))
+          .joined(separator: " "))
+      options.singularizesRoot = name == nil
+      generator = try ModelGenerator(options: options)
+    } catch {
+      Terminal.error("bindery: error: \(error.message)")
+      throw Status.usageOrIO
+    }
+    let started = ContinuousClock.now
+    var totalBytes = 0
+    for sample in samples {
+      let input = Input(path: sample)
+      let asLines = lines || sample.hasSuffix(".jsonl") || sample.hasSuffix(".ndjson")
+      let bytes: [UInt8]
+      do {
+        bytes = try input.read()
+      } catch {
+        Terminal.error("bindery: error: \(error.message)")
+        throw Status.usageOrIO
+      }
+      totalBytes += bytes.count
+      let large = bytes.count >= 8 << 20
+      if large {
+        Terminal.error("bindery: reading \(input.displayName) (\(bytes.count >> 20) MB)…")
+      }
+      for (document, line) in try documents(in: bytes, input: input, asLines: asLines) {
+        do {
+          try generator.add(document)
+        } catch {
+          let place = line.map { ":\($0)" } ?? ""
+          Terminal.error("\(input.displayName)\(place): error: \(error.message)")
+          throw Status.invalid
+        }
+      }
+      if large {
+        Terminal.error("bindery: \(generator.valueCount) values so far")
+      }
+    }
+    let source: String
+    do {
+      source = try generator.source()
+    } catch {
+      Terminal.error("bindery: error: \(error.message)")
+      throw Status.invalid
+    }
+    if totalBytes >= 8 << 20 {
+      let elapsed = ContinuousClock.now - started
+      Terminal.error(
+        "bindery: models for \(generator.valueCount) values from \(totalBytes >> 20) MB in \(elapsed)"
+      )
+    }
+    Terminal.output(source)
+  }
+
+  /// The documents of one input, with the line each starts on for JSON Lines.
+  private func documents(in bytes: [UInt8], input: Input, asLines: Bool) throws -> [(
+    JSONDocument, Int?
+  )] {
+    guard asLines else {
+      do {
+        return [(try JSONDocument(parsing: bytes, options: reading.options), nil)]
+      } catch {
+        Terminal.error(input.diagnostic(for: error))
+        throw Status.invalid
+      }
+    }
+    var documents: [(JSONDocument, Int?)] = []
+    for line in ModelGenerator.jsonLines(bytes) {
+      do {
+        documents.append((try JSONDocument(parsing: line.bytes, options: reading.options), line.number))
+      } catch {
+        let column = error.location?.column ?? 1
+        Terminal.error("\(input.displayName):\(line.number):\(column): error: \(error.message)")
+        throw Status.invalid
+      }
+    }
+    return documents
+  }
+
+  /// `flickr-public-feed.json` → `FlickrPublicFeed`; `--at photos.photo` → `Photo`; standard
+  /// input → `Root`.
+  static func defaultName(for path: String, at: String?) -> String {
+    if let last = at?.split(separator: ".").last, last.contains(where: \.isLetter) {
+      return defaultName(for: String(last), at: nil)
+    }
+    guard path != "-" else { return "Root" }
+    var file = URL(fileURLWithPath: path).lastPathComponent
+    if let dot = file.firstIndex(of: ".") { file = String(file[..<dot]) }
+    let words = file.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+    let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    guard let first = name.first, first.isLetter else { return "Root" + name }
+    return name
+  }
+
+  /// A command-line word as a shell would need it, for the header comment.
+  static func shellWord(_ word: String) -> String {
+    let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:".contains($0) }
+    return plain && !word.isEmpty ? word : "'" + word.replacing("'", with: #"'\''"#) + "'"
+  }
+}

@@ -1,0 +1,168 @@
+package import BinderyJSON
+
+/// Writes `@JSONModel` types that decode every sample given: the engine of
+/// `bindery generate`.
+///
+/// ```swift
+/// var generator = ModelGenerator(options: .init(rootName: "Feed"))
+/// try generator.add(try JSONDocument(parsing: bytes))
+/// print(try generator.source())
+/// ```
+///
+/// Samples are folded into one shape as they come, so memory grows with the variety of the
+/// JSON, not its size.
+package struct ModelGenerator {
+  package struct Options: Sendable {
+    /// The root type's name.
+    package var rootName: String
+    /// A dotted path to the value the root type reads, in every sample.
+    package var path: String?
+    /// `public` types and members.
+    package var isPublic = false
+    /// Every model a final class.
+    package var classes = false
+    /// Nested objects written into their parent with key paths.
+    package var flatten = false
+    /// The command line named in the header comment.
+    package var command = "bindery generate"
+    /// Whether the root name is a plural to make singular when the samples are arrays.
+    package var singularizesRoot = false
+
+    package init(
+      rootName: String, path: String? = nil, isPublic: Bool = false, classes: Bool = false,
+      flatten: Bool = false, command: String = "bindery generate"
+    ) {
+      self.rootName = rootName
+      self.path = path
+      self.isPublic = isPublic
+      self.classes = classes
+      self.flatten = flatten
+      self.command = command
+    }
+  }
+
+  package let options: Options
+  private let root = Shape()
+  private let parsedPath: JSONPath?
+  /// Samples whose root value was an array (its elements are the samples) and the others.
+  private var arraySamples = 0
+  private var objectSamples = 0
+  /// Values the root type was inferred from.
+  package private(set) var valueCount = 0
+
+  package init(options: Options) throws(GenerationError) {
+    self.options = options
+    if let path = options.path, !path.isEmpty {
+      do {
+        parsedPath = try JSONPath(parsing: path)
+      } catch {
+        throw GenerationError(message: "'\(path)' is not a path: \(error.message)")
+      }
+    } else {
+      parsedPath = nil
+    }
+  }
+
+  /// Adds one sample: the value at the path, or each element when it is an array.
+  package mutating func add(_ document: JSONDocument) throws(GenerationError) {
+    do {
+      var value = document.root
+      if let parsedPath {
+        guard let found = try? value.cursor(at: parsedPath) else {
+          throw GenerationError(message: "the sample has no value at '\(parsedPath)'")
+        }
+        value = found
+      }
+      if value.kind == .array {
+        arraySamples += 1
+        for element in try value.elements() {
+          try root.add(element)
+          valueCount += 1
+        }
+      } else {
+        objectSamples += 1
+        try root.add(value)
+        valueCount += 1
+      }
+    } catch let error as GenerationError {
+      throw error
+    } catch {
+      throw GenerationError(message: "\(error)")
+    }
+  }
+
+  /// The lines of JSON Lines input that hold a value, numbered from 1.
+  package static func jsonLines(_ bytes: [UInt8]) -> [(number: Int, bytes: [UInt8])] {
+    var lines: [(number: Int, bytes: [UInt8])] = []
+    var number = 0
+    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      number += 1
+      if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+        lines.append((number, Array(line)))
+      }
+    }
+    return lines
+  }
+
+  /// The Swift source of the models.
+  package func source() throws(GenerationError) -> String {
+    guard root.count > 0 else { throw GenerationError(message: "no values to infer models from") }
+    guard root.kindCount == 1, root.nulls == 0, let object = root.object else {
+      throw GenerationError(
+        message: "the samples hold \(kinds(of: root)) where objects are needed; "
+          + "name the objects with --at")
+    }
+    let planner = ModelPlanner(settings: .init(classes: options.classes, flatten: options.flatten))
+    let isArray = arraySamples > 0 && objectSamples == 0
+    let rootName =
+      isArray && options.singularizesRoot ? Naming.singular(options.rootName) : options.rootName
+    planner.unify(root, name: rootName)
+    let rootType = planner.modelType(for: object, name: rootName, parent: "")
+    let access = options.isPublic ? "public " : ""
+    var sections: [String] = []
+    for name in planner.order {
+      guard let declaration = planner.declarations[name] else { continue }
+      sections.append(
+        declaration.source(
+          access: access, isClass: options.classes || planner.recursive.contains(name),
+          isIndirect: planner.recursive.contains(name)))
+    }
+    let readType = isArray ? "[\(rootType)]" : rootType
+    let at = options.path.map { ", at: \(Declaration.literal($0))" } ?? ""
+    var header = Self.comment(
+      "Generated by `\(options.command)` from \(valueCount) \(valueCount == 1 ? "value" : "values").")
+    header += "\n// Read a sample with `try \(readType)(json: data\(at))`.\n\nimport Bindery\nimport Foundation"
+    return ([header] + sections).joined(separator: "\n\n") + "\n"
+  }
+
+  /// A comment wrapped at 100 columns (a word longer than a line stays whole).
+  private static func comment(_ text: String) -> String {
+    var lines: [String] = []
+    var line = "//"
+    for word in text.split(separator: " ") {
+      if line.count + 1 + word.count > 100 && line != "//" {
+        lines.append(line)
+        line = "//  "
+      }
+      line += " " + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+
+  private func kinds(of shape: Shape) -> String {
+    var kinds: [String] = []
+    if shape.nulls > 0 { kinds.append("null") }
+    if shape.bools > 0 { kinds.append("booleans") }
+    if shape.numbers != nil { kinds.append("numbers") }
+    if shape.strings != nil { kinds.append("strings") }
+    if shape.arrays > 0 { kinds.append("arrays") }
+    if shape.object != nil { kinds.append("objects") }
+    return kinds.joined(separator: ", ")
+  }
+}
+
+/// Why models could not be generated.
+package struct GenerationError: Error, Sendable {
+  package let message: String
+}

@@ -1,0 +1,215 @@
+import BinderyJSON
+
+/// What the samples held at one place in the JSON: how many values of each kind, and what they
+/// had in common. Shapes grow one value at a time, so any number of samples costs the size of
+/// their common structure, not of the samples.
+final class Shape {
+  /// Values seen here, `null` included.
+  var count = 0
+  var nulls = 0
+  var bools = 0
+  var numbers: NumberStats?
+  var strings: StringStats?
+  /// Arrays seen here.
+  var arrays = 0
+  /// The shape of every element of every array seen here; `nil` while all were empty.
+  var element: Shape?
+  var object: ObjectShape?
+  /// Set when the objects seen here are keyed by ids: the shape of their values.
+  var dictionaryValue: Shape?
+  private var checkedDictionary = false
+
+  /// How many kinds of non-null value were seen.
+  var kindCount: Int {
+    [bools > 0, numbers != nil, strings != nil, arrays > 0, object != nil].filter { $0 }.count
+  }
+
+  /// Adds one value.
+  func add(_ value: JSONCursor) throws(JSONReadError) {
+    count += 1
+    switch value.kind {
+    case .null: nulls += 1
+    case .bool: bools += 1
+    case .number:
+      numbers = numbers ?? NumberStats()
+      numbers?.add(try value.numberText())
+    case .string:
+      strings = strings ?? StringStats()
+      strings?.add(try value.string())
+    case .array:
+      arrays += 1
+      for item in try value.elements() {
+        if element == nil { element = Shape() }
+        try element?.add(item)
+      }
+    case .object:
+      if object == nil { object = ObjectShape() }
+      try object?.add(try value.members(), groupingByTag: true)
+    }
+  }
+
+  /// Adds everything another shape saw.
+  func join(_ other: Shape) {
+    guard other !== self else { return }
+    count += other.count
+    nulls += other.nulls
+    bools += other.bools
+    if let numbers = other.numbers {
+      self.numbers = self.numbers.map { $0.joined(numbers) } ?? numbers
+    }
+    if let strings = other.strings {
+      self.strings = self.strings.map { $0.joined(strings) } ?? strings
+    }
+    arrays += other.arrays
+    if let element = other.element {
+      if let mine = self.element { mine.join(element) } else { self.element = element.copy() }
+    }
+    if let object = other.object {
+      if let mine = self.object { mine.join(object) } else { self.object = object.copy() }
+    }
+  }
+
+  /// A deep copy, so that joining into it leaves the original alone.
+  func copy() -> Shape {
+    let shape = Shape()
+    shape.join(self)
+    return shape
+  }
+
+  /// When the objects seen here have only ids for keys (`"138586341"`, UUIDs): the shape of
+  /// all their values together. Worked out once.
+  func idKeyedValues() -> Shape? {
+    if checkedDictionary { return dictionaryValue }
+    checkedDictionary = true
+    guard kindCount == 1, let object, !object.keys.isEmpty,
+      object.keys.allSatisfy(ValueText.isIdentifierKey)
+    else { return nil }
+    let values = Shape()
+    for key in object.keys { values.join(object.fields[key]!) }
+    dictionaryValue = values
+    return values
+  }
+}
+
+/// The objects seen at one place: their keys in first-seen order, each key's shape, and, for
+/// keys that often name a variant (`type`, `kind`…), the objects grouped by that key's value.
+final class ObjectShape {
+  var count = 0
+  var keys: [String] = []
+  var fields: [String: Shape] = [:]
+  /// For each tag-like key: the objects grouped by its string value.
+  var tagGroups: [String: TagGroups] = [:]
+
+  /// Keys whose string value often says which variant an object is.
+  static let tagKeys = [
+    "type", "kind", "_type", "@type", "__typename", "event", "event_type", "object",
+  ]
+
+  func add(_ members: JSONMembers, groupingByTag: Bool) throws(JSONReadError) {
+    count += 1
+    for member in members {
+      let key = member.key
+      let shape: Shape
+      if let known = fields[key] {
+        shape = known
+      } else {
+        shape = Shape()
+        fields[key] = shape
+        keys.append(key)
+      }
+      try shape.add(member.value)
+    }
+    guard groupingByTag else { return }
+    for member in members where member.value.kind == .string {
+      let key = member.key
+      guard Self.tagKeys.contains(key) else { continue }
+      let groups = tagGroups[key] ?? TagGroups()
+      tagGroups[key] = groups
+      try groups.add(members, tag: try member.value.string())
+    }
+  }
+
+  func join(_ other: ObjectShape) {
+    guard other !== self else { return }
+    count += other.count
+    for key in other.keys {
+      let shape = other.fields[key]!
+      if let mine = fields[key] {
+        mine.join(shape)
+      } else {
+        fields[key] = shape.copy()
+        keys.append(key)
+      }
+    }
+    for (key, groups) in other.tagGroups {
+      if let mine = tagGroups[key] { mine.join(groups) } else { tagGroups[key] = groups.copy() }
+    }
+  }
+
+  func copy() -> ObjectShape {
+    let object = ObjectShape()
+    object.join(self)
+    return object
+  }
+
+  /// How many objects lacked the key.
+  func missing(_ key: String) -> Int { count - (fields[key]?.count ?? 0) }
+
+  /// The share of keys two shapes have in common (1 when they have the same keys).
+  func similarity(to other: ObjectShape) -> Double {
+    let mine = Set(keys)
+    let theirs = Set(other.keys)
+    let union = mine.union(theirs).count
+    return union == 0 ? 1 : Double(mine.intersection(theirs).count) / Double(union)
+  }
+}
+
+/// The objects at one place, grouped by the value of one tag-like key.
+final class TagGroups {
+  /// Tag values in first-seen order.
+  var values: [String] = []
+  var groups: [String: ObjectShape] = [:]
+  /// Set when there were too many values for a tag: the key is then not a tag.
+  var overflowed = false
+
+  static let limit = 32
+
+  func add(_ members: JSONMembers, tag: String) throws(JSONReadError) {
+    guard !overflowed else { return }
+    if groups[tag] == nil {
+      guard values.count < Self.limit else {
+        overflowed = true
+        groups = [:]
+        values = []
+        return
+      }
+      groups[tag] = ObjectShape()
+      values.append(tag)
+    }
+    try groups[tag]!.add(members, groupingByTag: false)
+  }
+
+  func join(_ other: TagGroups) {
+    guard other !== self, !overflowed else { return }
+    if other.overflowed {
+      overflowed = true
+      groups = [:]
+      values = []
+      return
+    }
+    for value in other.values {
+      if let mine = groups[value] {
+        mine.join(other.groups[value]!)
+      } else {
+        groups[value] = other.groups[value]!.copy()
+        values.append(value)
+      }
+    }
+  }
+
+  func copy() -> TagGroups {
+    let copy = TagGroups()
+    copy.join(self)
+    return copy
+  }
+}
