@@ -68,7 +68,8 @@ final class ModelPlanner {
         let enclosing = ancestors.last { ancestor, ancestorName in
           let similarity = ancestor.similarity(to: object)
           let related = typeName.hasSuffix(ancestorName) || ancestorName.hasSuffix(typeName)
-          return (similarity >= 0.8 && object.keys.count >= 3) || (related && similarity >= 0.5)
+          return (similarity >= 0.8 && object.keys.count >= 3)
+            || (similarity == 1 && object.keys.count >= 2) || (related && similarity >= 0.5)
         }
         let sameName = byName[typeName].flatMap { $0.similarity(to: object) >= 0.5 ? $0 : nil }
         if copies != 0, let kind = enclosing?.0 ?? sameName {
@@ -80,6 +81,7 @@ final class ModelPlanner {
           return
         }
         if copies == nil, byName[typeName] == nil { byName[typeName] = object }
+        if copies == nil, joinSiblings(of: object, name: name) { changed = true }
         let inside = ancestors + [(object, typeName)]
         for key in object.keys { walk(object.fields[key]!, key, inside, copies: deeper) }
         // The objects of each variant too, so that a union's payloads share types with the
@@ -96,6 +98,35 @@ final class ModelPlanner {
     }
   }
 
+  /// Names chosen for a kind of object other than from its key.
+  private var preferredNames: [ObjectIdentifier: String] = [:]
+
+  /// Joins the members of one object that are objects with the same keys (`sizes.small`,
+  /// `sizes.large`…): one kind, named after the parent when its name is a plural (`Size`).
+  private func joinSiblings(of object: ObjectShape, name: String) -> Bool {
+    var firstByKeys: [[String]: ObjectShape] = [:]
+    var joined = false
+    for key in object.keys {
+      guard let field = object.fields[key], field.kindCount == 1, let found = field.object,
+        field.idKeyedValues() == nil
+      else { continue }
+      let sibling = representative(of: found)
+      guard sibling.keys.count >= 2 else { continue }
+      let keys = sibling.keys.sorted()
+      guard let first = firstByKeys[keys] else {
+        firstByKeys[keys] = sibling
+        continue
+      }
+      guard first !== sibling else { continue }
+      first.join(sibling)
+      representatives[ObjectIdentifier(sibling)] = first
+      let singular = Naming.singular(name)
+      if singular != name { preferredNames[ObjectIdentifier(first)] = singular }
+      joined = true
+    }
+    return joined
+  }
+
   // MARK: Types
 
   /// The name of the model (or union) for objects of this shape, planned on first use.
@@ -104,7 +135,7 @@ final class ModelPlanner {
   ) -> String {
     let object = excluded == nil ? representative(of: found) : found
     if let name = objectTypes[ObjectIdentifier(object)] { return name }
-    let name = reserveName(preferred, parent: parent)
+    let name = reserveName(preferredNames[ObjectIdentifier(object)] ?? preferred, parent: parent)
     objectTypes[ObjectIdentifier(object)] = name
     planning.insert(name)
     defer { planning.remove(name) }
@@ -124,13 +155,15 @@ final class ModelPlanner {
     } else {
       body = modelBody(of: object, name: name, excluding: excluded)
     }
-    return finish(Declaration(name: name, body: body), object: object)
+    return finish(Declaration(name: name, body: body), object: object, isRoot: parent.isEmpty)
   }
 
   /// Keeps a declaration, or, when one with the same members exists, uses that one instead.
-  private func finish(_ declaration: Declaration, object: ObjectShape?) -> String {
+  private func finish(_ declaration: Declaration, object: ObjectShape?, isRoot: Bool = false)
+    -> String
+  {
     let signature = declaration.signature
-    if !recursive.contains(declaration.name), let existing = signatures[signature] {
+    if !isRoot, !recursive.contains(declaration.name), let existing = signatures[signature] {
       usedNames.remove(declaration.name)
       order.removeAll { $0 == declaration.name }
       if let object { objectTypes[ObjectIdentifier(object)] = existing }
@@ -141,14 +174,17 @@ final class ModelPlanner {
     return declaration.name
   }
 
+  /// A type name not used yet: the preferred one, else prefixed with the parent's, else
+  /// numbered. The root (without a parent) keeps the name it was given.
   private func reserveName(_ preferred: String, parent: String) -> String {
     var name = Naming.typeName(preferred)
-    if Naming.takenTypeNames.contains(name) || usedNames.contains(name) {
+    let taken = parent.isEmpty ? [] : Naming.takenTypeNames
+    if taken.contains(name) || usedNames.contains(name) {
       name = parent + name
     }
     let base = name
     var number = 2
-    while usedNames.contains(name) || Naming.takenTypeNames.contains(name) {
+    while usedNames.contains(name) || taken.contains(name) {
       name = base + String(number)
       number += 1
     }
@@ -273,8 +309,9 @@ final class ModelPlanner {
       let shape = object.fields[key]!
       let missing = object.missing(key)
       let isOptional = optional || missing > 0 || shape.nulls > 0
+      // `media.m` is `media`; deeper or with siblings, each key adds a word.
       let memberName =
-        object.keys.count == 1 && !settings.flatten ? name : name + Naming.typeName(key)
+        object.keys.count == 1 && path.count == 1 ? name : name + Naming.typeName(key)
       if let inner = flattenable(shape) {
         collect(inner, path: path + [key], name: memberName, optional: isOptional, into: &members)
       } else {
@@ -321,6 +358,8 @@ final class ModelPlanner {
       return ("[String: \(type)\(values.nulls > 0 && type != "JSONValue" ? "?" : "")]", nil)
     }
     let object = representative(of: shape.object!)
+    // Objects seen only empty: their members are not known.
+    if object.keys.isEmpty { return ("[String: JSONValue]", nil) }
     if let name = objectTypes[ObjectIdentifier(object)], planning.contains(name), !inCollection {
       recursive.insert(name)
     }

@@ -135,9 +135,10 @@ enum Naming {
   /// Type names that would hide a type a model uses: a generated type with one of these
   /// names is prefixed with its parent's name.
   static let takenTypeNames: Set<String> = [
-    "Any", "Array", "Bool", "Character", "Codable", "Data", "Date", "Decimal", "Decoder",
-    "Dictionary", "Double", "Encoder", "Error", "Float", "Int", "Int64", "JSONValue", "Never",
-    "Optional", "Protocol", "Result", "Self", "Set", "String", "Task", "Type", "URL", "UUID",
-    "Value",
+    "Any", "Array", "Bool", "Bundle", "Calendar", "Character", "Codable", "Data", "Date",
+    "Decimal", "Decoder", "Dictionary", "Double", "Encoder", "Error", "Float", "Int", "Int64",
+    "JSONValue", "Locale", "Measurement", "Never", "Notification", "Operation", "Optional",
+    "Process", "Protocol", "Result", "Self", "Set", "String", "Task", "Thread", "TimeZone",
+    "Timer", "Type", "Unit", "URL", "URLRequest", "UUID", "Value",
   ]
 }

@@ -156,4 +156,49 @@ struct CLITests {
     #expect(rejected.status == 1)
     #expect(rejected.error.contains("<stdin>:1:"))
   }
+
+  @Test func generatePrintsTheModelsTheTestsCompile() throws {
+    let run = try Self.run(["generate", "--classes", "Tests/Generated/Samples/thread.json"])
+    #expect(run.status == 0)
+    let compiled = try String(
+      contentsOfFile: Fixtures.repositoryRoot() + "/Tests/Generated/Thread/Thread.swift",
+      encoding: .utf8)
+    #expect(run.output == compiled)
+  }
+
+  @Test func generateReadsAPathJSONLinesAndStandardInput() throws {
+    let photos = try Self.run([
+      "generate", "--at", "photos.photo", "Tests/BinderyModelTests/Fixtures/photo-search.json",
+    ])
+    #expect(photos.status == 0)
+    #expect(photos.output.contains("// Read a sample with `try [Photo](json: data, at: \"photos.photo\")`."))
+    #expect(photos.output.contains("struct Photo {"))
+    #expect(photos.output.contains("  var urlH: URL?"))
+    let lines = try Self.run(
+      ["generate", "--lines", "--name", "Entry", "-"],
+      input: "{\"id\": 1, \"at\": \"2016-01-22T10:22:48Z\"}\n\n{\"id\": 2}\n")
+    #expect(lines.status == 0)
+    #expect(lines.output.contains("from 2 values"))
+    #expect(lines.output.contains("  var at: Date?"))
+    let publicModels = try Self.run(["generate", "--access", "public", "-"], input: #"{"a": 1}"#)
+    #expect(publicModels.output.contains("public struct Root {\n  public var a: Int\n}"))
+  }
+
+  @Test func generateReportsBadSamplesWithTheirPlace() throws {
+    let invalid = try Self.run(["generate", "-"], input: "{\n  \"a\": 1,\n}")
+    #expect(invalid.status == 1)
+    #expect(invalid.error.hasPrefix("<stdin>:3:1: error: expected a key after ','"))
+    let badLine = try Self.run(
+      ["generate", "--lines", "-"], input: "{\"a\": 1}\n{\"a\": 2}\n{\"a\": tru}\n")
+    #expect(badLine.status == 1)
+    #expect(badLine.error.hasPrefix("<stdin>:3:7: error:"))
+    let noPath = try Self.run(["generate", "--at", "photos.page", "-"], input: #"{"photos": {}}"#)
+    #expect(noPath.status == 1)
+    #expect(noPath.error.contains("<stdin>: error: the sample has no value at 'photos.page'"))
+    let scalars = try Self.run(["generate", "-"], input: "[1, 2]")
+    #expect(scalars.status == 1)
+    #expect(scalars.error.contains("numbers where objects are needed"))
+    #expect(try Self.run(["generate"]).status == 2)
+    #expect(try Self.run(["generate", "--access", "open", "-"], input: "{}").status == 2)
+  }
 }

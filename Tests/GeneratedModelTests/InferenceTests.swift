@@ -1,0 +1,228 @@
+import Bindery
+import BinderyGenerator
+import Testing
+
+/// The source generated for samples given as JSON texts.
+func generate(
+  _ samples: String..., name: String = "Root", flatten: Bool = false
+) throws -> String {
+  var generator = try ModelGenerator(options: .init(rootName: name, flatten: flatten))
+  for sample in samples { try generator.add(try JSONDocument(parsing: Array(sample.utf8))) }
+  return try generator.source()
+}
+
+/// The lines of generated source, trimmed, for checks that do not depend on layout.
+func lines(_ source: String) -> [String] {
+  source.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }.map(String.init)
+}
+
+@Suite("what bindery generate infers")
+struct InferenceTests {
+  @Test func numbersBecomeTheNarrowestExactType() throws {
+    let source = lines(
+      try generate(
+        #"{"small": 1, "large": 3000000000, "ratio": 1.5, "tenth": 0.1, "big": 9223372036854775808, "precise": 1.000000000000000000001, "mixed": 2, "huge": 9007199254740993}"#,
+        #"{"small": -7, "large": 1, "ratio": 2, "tenth": 0.25, "big": 1, "precise": 2.5, "mixed": 2.5, "huge": 0.5}"#
+      ))
+    #expect(source.contains("var small: Int"))
+    #expect(source.contains("var large: Int64"))
+    #expect(source.contains("var ratio: Double"))
+    #expect(source.contains("var tenth: Double"))
+    #expect(source.contains("var big: Decimal"))
+    #expect(source.contains("var precise: Decimal"))
+    #expect(source.contains("var mixed: Double"))
+    // 2^53 + 1 is not a Double, so with a fraction beside it only Decimal holds both.
+    #expect(source.contains("var huge: Decimal"))
+  }
+
+  @Test func missingOrNullKeysBecomeOptionalAndWriteBackAsSeen() throws {
+    let source = lines(
+      try generate(
+        #"{"id": 1, "note": null, "nick": "a", "tags": ["x"]}"#,
+        #"{"id": 2, "note": "n", "tags": [null, "y"]}"#,
+        #"{"id": 3, "note": null, "nick": "c", "tags": []}"#))
+    #expect(source.contains("@JSONModel"))
+    #expect(source.contains("@Nulls(.write) var note: String?"))
+    #expect(source.contains("var nick: String?"))
+    #expect(source.contains("var tags: [String?]"))
+  }
+
+  @Test func datesInEachFormatGetTheirTransform() throws {
+    let source = lines(
+      try generate(
+        #"""
+        {"iso": "2016-01-22T10:22:48Z", "offset": "2016-01-20T14:14:43-08:00",
+         "twitter": "Wed Aug 27 13:08:45 +0000 2008", "mail": "Wed, 27 Aug 2008 13:08:45 +0000",
+         "http": "Sun, 06 Nov 1994 08:49:37 GMT", "created_at": 1416499200,
+         "updated": 1416499200123, "count": 1416499200, "day": "2016-01-22"}
+        """#,
+        #"""
+        {"iso": "2016-01-22T10:22:48.250Z", "offset": "2016-01-20T14:14:43+01:00",
+         "twitter": "Thu Aug 28 01:00:00 +0000 2008", "mail": "Thu, 28 Aug 2008 01:00:00 -0700",
+         "http": "Mon, 07 Nov 1994 08:49:37 GMT", "created_at": 1416499300,
+         "updated": 1416499300123, "count": 1416499300, "day": "2016-01-23"}
+        """#))
+    #expect(source.contains("var iso: Date"))
+    #expect(source.contains("var offset: Date"))
+    #expect(source.contains(#"@Transform(.dateFormat("EEE MMM dd HH:mm:ss Z yyyy")) var twitter: Date"#))
+    #expect(source.contains(#"@Transform(.dateFormat("EEE, dd MMM yyyy HH:mm:ss Z")) var mail: Date"#))
+    #expect(source.contains("@Transform(.rfc1123) var http: Date"))
+    #expect(source.contains("@JSONModel(keyStrategy: .snakeCase)"))
+    #expect(source.contains("@Transform(.unixSeconds) var createdAt: Date"))
+    #expect(source.contains("@Transform(.unixMilliseconds) var updated: Date"))
+    // A number in the range of dates under a key that names no time stays a number.
+    #expect(source.contains("var count: Int"))
+    #expect(source.contains("var day: String"))
+  }
+
+  @Test func urlsUUIDsAndOneOffStrings() throws {
+    let source = lines(
+      try generate(
+        #"{"link": "https://example.com/a?b=1", "id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "odd": "https://example.com/users/x[bot]", "ftp": "ftp://example.com"}"#,
+        #"{"link": "http://example.com/", "id": "7e0b3a4f-1c2d-4e5f-8a9b-0c1d2e3f4a5b", "odd": "https://example.com", "ftp": "ftp://example.org"}"#
+      ))
+    #expect(source.contains("var link: URL"))
+    #expect(source.contains("var id: UUID"))
+    #expect(source.contains("var odd: String"))
+    #expect(source.contains("var ftp: String"))
+  }
+
+  @Test func smallClosedSetsBecomeEnumsThatKeepOtherValues() throws {
+    let items = (0..<6).map { #"{"state": "\#(["open", "closed", "in_progress"][$0 % 3])", "name": "n\#($0 % 2)"}"# }
+    let source = lines(try generate("[" + items.joined(separator: ",") + "]"))
+    #expect(source.contains("var state: State"))
+    #expect(source.contains("enum State {"))
+    #expect(source.contains(#"@Key("open") case openValue"#))
+    #expect(source.contains("case closed"))
+    #expect(source.contains(#"@Key("in_progress") case inProgress"#))
+    #expect(source.contains("case other(String)"))
+    // Names repeat in a sample, but they are not a closed set.
+    #expect(source.contains("var name: String"))
+  }
+
+  @Test func idKeyedObjectsBecomeDictionaries() throws {
+    let source = lines(
+      try generate(
+        #"{"events": {"138586341": {"id": 138586341, "name": "A"}, "138586345": {"id": 138586345, "name": "B", "logo": "x"}}, "names": {"205705993": "Arrière-scène"}}"#
+      ))
+    #expect(source.contains("var events: [String: Event]"))
+    #expect(source.contains("var names: [String: String]"))
+    #expect(source.contains("var logo: String?"))
+  }
+
+  @Test func aTagInsideEachObjectMakesAUnion() throws {
+    let source = lines(
+      try generate(
+        #"{"items": [{"type": "photo", "url": "https://e.com/1.jpg", "width": 640}, {"type": "video", "url": "https://e.com/2.mp4", "seconds": 12.5, "codec": "h264"}, {"type": "photo", "url": "https://e.com/3.jpg", "width": 800}]}"#
+      ))
+    #expect(source.contains(#"@JSONModel(tag: "type")"#))
+    #expect(source.contains("enum Item {"))
+    #expect(source.contains("case photo(Photo)"))
+    #expect(source.contains("case video(Video)"))
+    #expect(source.contains("case other(JSONValue)"))
+    #expect(!source.contains("var type: String"))
+  }
+
+  @Test func aTagBesideAPayloadMakesATaggedProperty() throws {
+    let source = lines(
+      try generate(
+        #"[{"id": "1", "type": "PushEvent", "payload": {"size": 1, "commits": []}}, {"id": "2", "type": "WatchEvent", "payload": {"action": "started"}}]"#,
+        name: "Events"))
+    #expect(source.contains(#"@TaggedBy("type") var payload: RootPayload"#) == false)
+    #expect(source.contains(#"@TaggedBy("type") var payload: EventsPayload"#))
+    #expect(source.contains(#"@JSONModel(tag: "type", content: "payload")"#))
+    #expect(source.contains("enum EventsPayload: JSONTaggedUnion {"))
+    #expect(source.contains(#"@Key("PushEvent") case pushEvent(PushEventPayload)"#))
+    #expect(source.contains("case other(String, JSONValue)"))
+  }
+
+  @Test func keysThatAreNotIdentifiersGetNamesAndKeys() throws {
+    let source = lines(
+      try generate(
+        #"{"@type": "Catalog", "2fa": true, "class": "A", "self": "s", "+1": 3, "-1": 0, "a.b": 1, "": 2}"#
+      ))
+    #expect(source.contains(#"@Key("@type") var type: String"#))
+    #expect(source.contains(#"@Key("2fa") var _2fa: Bool"#))
+    #expect(source.contains(#"@Key("class") var classValue: String"#))
+    #expect(source.contains(#"@Key("self") var selfValue: String"#))
+    #expect(source.contains(#"@Key("+1") var plus1: Int"#))
+    #expect(source.contains(#"@Key("-1") var minus1: Int"#))
+    #expect(source.contains(#"@Key("a\\.b") var aB: Int"#))
+    #expect(source.contains(#"@Key("") var value: Int"#))
+  }
+
+  @Test func oneKeyStrategyWhenKeysFitItAndKeysForTheRest() throws {
+    let snake = lines(try generate(#"{"user_id": 1, "screen_name": "a", "id": 2}"#))
+    #expect(snake.contains("@JSONModel(keyStrategy: .snakeCase)"))
+    #expect(snake.contains("var userId: Int"))
+    let kebab = lines(try generate(#"{"content-type": "a", "max-age": 1}"#))
+    #expect(kebab.contains("@JSONModel(keyStrategy: .kebabCase)"))
+    #expect(kebab.contains("var contentType: String"))
+    let mixed = lines(try generate(#"{"first_name": "a", "last_name": "b", "userID": 3}"#))
+    #expect(mixed.contains("@JSONModel(keyStrategy: .snakeCase)"))
+    #expect(mixed.contains(#"@Key("userID") var userID: Int"#))
+  }
+
+  @Test func identicalShapesAreOneTypeAndSiblingsShareOne() throws {
+    let source = try generate(
+      #"{"from": {"name": "a", "email": "a@e.com"}, "to": [{"name": "b", "email": "b@e.com"}], "sizes": {"small": {"w": 1, "h": 2}, "large": {"w": 3, "h": 4}}}"#
+    )
+    #expect(lines(source).filter { $0.hasPrefix("struct ") }.count == 4)  // Root, From, Sizes, Size
+    #expect(lines(source).contains("var to: [From]"))
+    #expect(lines(source).contains("var small: Size"))
+    #expect(lines(source).contains("var large: Size"))
+  }
+
+  @Test func anObjectInsideItsOwnKindIsOneRecursiveType() throws {
+    let status = #"{"id": 1, "text": "a", "user": {"id": 9, "name": "n"}}"#
+    let source = lines(
+      try generate(
+        #"{"id": 2, "text": "RT", "user": {"id": 8, "name": "m"}, "retweeted_status": \#(status)}"#,
+        status, name: "Status"))
+    #expect(source.contains("final class Status {"))
+    #expect(source.contains("var retweetedStatus: Status?"))
+    #expect(!source.contains { $0.hasPrefix("struct RetweetedStatus") })
+    let thread = lines(
+      try generate(
+        #"{"id": 1, "replies": [{"id": 2, "replies": [{"id": 3, "replies": []}]}]}"#,
+        name: "Comment"))
+    #expect(thread.contains("struct Comment {"))
+    #expect(thread.contains("var replies: [Comment]"))
+  }
+
+  @Test func flatteningWritesNestedMembersWithKeyPaths() throws {
+    let source = lines(
+      try generate(
+        #"{"media": {"m": "https://e.com/m.jpg"}, "owner": {"name": "a", "address": {"city": "Kyoto"}}}"#,
+        flatten: true))
+    #expect(source.contains(#"@Key("media.m") var media: URL"#))
+    #expect(source.contains(#"@Key("owner.name") var ownerName: String"#))
+    #expect(source.contains(#"@Key("owner.address.city") var ownerAddressCity: String"#))
+    let unflattened = lines(try generate(#"{"media": {"m": "x"}, "owner": {"name": "a", "age": 3}}"#))
+    #expect(unflattened.contains(#"@Key("media.m") var media: String"#))
+    #expect(unflattened.contains("var owner: Owner"))
+  }
+
+  @Test func theSameSamplesGiveTheSameSource() throws {
+    let sample = #"{"b": {"y": 1, "x": [1.5]}, "a": "2016-01-22T10:22:48Z", "c": {"k": {"z": 1}}}"#
+    #expect(try generate(sample, sample) == (try generate(sample, sample)))
+  }
+
+  @Test func samplesWithoutObjectsAreRefusedClearly() throws {
+    #expect {
+      _ = try generate("[1, 2]")
+    } throws: { error in
+      (error as? GenerationError)?.message
+        == "the samples hold numbers where objects are needed; name the objects with --at"
+    }
+    var generator = try ModelGenerator(options: .init(rootName: "Root", path: "photos.photo"))
+    #expect {
+      try generator.add(try JSONDocument(parsing: Array(#"{"photos": {}}"#.utf8)))
+    } throws: { error in
+      (error as? GenerationError)?.message == "the sample has no value at 'photos.photo'"
+    }
+    #expect(throws: GenerationError.self) {
+      _ = try ModelGenerator(options: .init(rootName: "Root", path: "a..b"))
+    }
+  }
+}
