@@ -194,12 +194,61 @@ struct EnumCodeGenerator {
   }
 
   func members() -> [DeclSyntax] {
-    if hasRawType { return [] }
+    if hasRawType { return [DeclSyntax(stringLiteral: schemaMember())] }
     let members =
       isAdjacent
       ? adjacentMembers()
       : isUntagged ? untaggedMembers() : isUnion ? unionMembers() : stringMembers()
-    return members.map { DeclSyntax(stringLiteral: $0) }
+    return (members + [schemaMember()]).map { DeclSyntax(stringLiteral: $0) }
+  }
+
+  // MARK: Schema
+
+  /// The case's constructor as a function: `Self.photo`, or `Self.photo(item:)` when its value
+  /// has a label.
+  func constructor(_ enumCase: EnumCaseModel) -> String {
+    let label = enumCase.node.parameterClause?.parameters.first?.firstName?.text
+    guard let label, label != "_" else { return "Self.\(escaped(enumCase.name))" }
+    return "Self.\(escaped(enumCase.name))(\(label):)"
+  }
+
+  /// The schema of the value a case carries.
+  func payloadSchema(_ enumCase: EnumCaseModel) -> String {
+    "schema.schema(for: Bindery.JSONSchemaBuilder._payload(\(constructor(enumCase))))"
+  }
+
+  /// `_jsonSchema(in:)`: the values, or the union's cases, the enum reads.
+  func schemaMember() -> String {
+    let value: String
+    if isAdjacent {
+      let fallback = adjacentCases.fallback != nil
+      value =
+        "Bindery.JSONSchemaBuilder._adjacentlyTagged(tag: \(literal(options.tag ?? "type")), "
+        + "content: \(literal(options.content ?? "content")), "
+        + "cases: Self._jsonSchemaCases(in: &schema), keepsUnknown: \(fallback))"
+    } else if isUntagged {
+      let cases = cases.filter { $0.payloads.count == 1 }.map(payloadSchema)
+      value = "Bindery.JSONSchemaBuilder._untagged([\(cases.joined(separator: ", "))])"
+    } else if isUnion {
+      let models = cases.filter { $0.payload != nil && !isValuePayload($0.payload) }
+      let fallback = cases.contains { isValuePayload($0.payload) }
+      let list = models.map { "(tag: \(literal($0.key)), content: \(payloadSchema($0)))" }
+      value =
+        "Bindery.JSONSchemaBuilder._internallyTagged(tag: \(literal(options.tag ?? "type")), "
+        + "cases: [\(list.joined(separator: ", "))], keepsUnknown: \(fallback))"
+    } else {
+      let known = cases.filter { $0.payload == nil && $0.payloads.isEmpty }
+      let fallback = !hasRawType && cases.contains { isRawPayload($0.payload) }
+      let list = known.map { "Self.\(escaped($0.name))" }.joined(separator: ", ")
+      value =
+        "Bindery.JSONSchemaBuilder._values([\(list)] as [any Bindery.JSONEncodable], "
+        + "keepsOthers: \(fallback))"
+    }
+    return """
+      \(access)static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+          \(value)
+      }
+      """
   }
 
   /// The `switch` cases of a string enum: reading the string `raw` into a case (`unknown`,
@@ -431,6 +480,11 @@ struct EnumCodeGenerator {
     return [
       "\(access)static var _jsonTags: [Swift.String] { \(tags) }",
       "\(access)static var _jsonKeepsUnknownTags: Swift.Bool { \(fallback != nil) }",
+      """
+      \(access)static func _jsonSchemaCases(in schema: inout Bindery.JSONSchemaBuilder) -> [(tag: Swift.String, content: Bindery.JSONValue)] {
+          [\(tagged.map { "(tag: \(literal($0.key)), content: \(payloadSchema($0)))" }.joined(separator: ", "))]
+      }
+      """,
       """
       \(access)init(tag: Swift.String, content json: Bindery.JSONValueDecoder) throws {
           switch tag {

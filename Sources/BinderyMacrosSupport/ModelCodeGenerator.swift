@@ -209,7 +209,9 @@ struct ModelCodeGenerator {
 
   func members() -> [DeclSyntax] {
     let table = keyTable()
-    var result = [initializer(table: table), encoder(), updater(), propertyNames()]
+    var result = [
+      initializer(table: table), encoder(), updater(), propertyNames(), schemaMember(),
+    ]
     if let claimed = claimedKeysMember() { result.append(claimed) }
     if let table { result.append(tableDeclaration(table)) }
     result += staticDeclarations()
@@ -441,6 +443,81 @@ struct ModelCodeGenerator {
     }
     return """
       \(openAccess)\(kind) func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
+      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      }
+      """
+  }
+
+  /// The paths a property is read from, as generated code names them (run-time keys under a
+  /// custom strategy).
+  func schemaPaths(_ property: ModelProperty) -> String {
+    if !property.hasExplicitKey, case .custom(let strategy) = model.options.keyStrategy {
+      return "[[(\(strategy.trimmedDescription) as Bindery.JSONKeyStrategy)"
+        + ".key(forProperty: \(literal(property.name)))]]"
+    }
+    let paths = property.decodePaths.map {
+      "[" + $0.components.map(literal).joined(separator: ", ") + "]"
+    }
+    return "[" + paths.joined(separator: ", ") + "]"
+  }
+
+  /// `_jsonSchema(in:)`: the schema of the JSON `init(json:)` reads, member by member.
+  func schemaMember() -> String {
+    let object = context.makeUniqueName("object").text
+    var lines = ["var \(object) = Bindery.JSONSchemaBuilder._Object()"]
+    for property in model.properties {
+      if property.isUnknownKeys {
+        lines.append("\(object).keepsUnknown()")
+        continue
+      }
+      guard property.decodes else { continue }
+      let type = typeExpression(property)
+      if property.isFlattened {
+        lines.append("\(object).flattened(schema.schema(for: \(type)))")
+        continue
+      }
+      let hasDefault =
+        property.defaultValue != nil || (property.initializer != nil && !property.isOptional)
+      let required = !property.isOptional && !hasDefault
+      let key = literal(property.decodePaths.first?.components.first ?? property.name)
+      if let tag = property.tagKey {
+        let cases = context.makeUniqueName("union").text
+        let content = property.decodePaths.first?.components ?? [property.name]
+        lines.append("let \(cases) = schema._taggedCases(\(type), key: \(key))")
+        lines.append(
+          "\(object).tagged(tag: [\(tag.components.map(literal).joined(separator: ", "))], "
+            + "content: [\(content.map(literal).joined(separator: ", "))], cases: \(cases).cases, "
+            + "keepsUnknownTags: \(cases).keepsUnknownTags, required: \(required))")
+        continue
+      }
+      var arguments = [type, "key: \(key)"]
+      if let transformer = property.transformer {
+        arguments.append("using: \(hoisted(transformer))")
+      }
+      if let dates = model.options.dates { arguments.append("dates: \(hoisted(dates))") }
+      var member = "schema._member(\(arguments.joined(separator: ", ")))"
+      let coerced = property.coerces || model.options.coercesValues
+      if property.isLossy || coerced {
+        member =
+          "Bindery.JSONSchemaBuilder._lenient(\(member), lossy: \(property.isLossy), coerced: \(coerced))"
+      }
+      var call = "\(object).member(\(schemaPaths(property)), \(member), required: \(required)"
+      if let value = property.defaultValue ?? (property.isOptional ? nil : property.initializer) {
+        call += ", default: Bindery.JSONSchemaBuilder._encoded(\(type), \(value.trimmedDescription))"
+      }
+      lines.append(call + ")")
+    }
+    lines.append(
+      model.isSubclass
+        ? "return Bindery.JSONSchemaBuilder._inheriting(super._jsonSchema(in: &schema), \(object).schema)"
+        : "return \(object).schema")
+    let kind: String
+    switch model.kind {
+    case .openClass(let isSubclass, _): kind = isSubclass ? "override class" : "class"
+    default: kind = "static"
+    }
+    return """
+      \(openAccess)\(kind) func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
       \(lines.map { "    " + $0 }.joined(separator: "\n"))
       }
       """

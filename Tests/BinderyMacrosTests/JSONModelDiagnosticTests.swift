@@ -69,6 +69,14 @@ struct JSONModelDiagnosticTests {
               return nil
           }
 
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
+              __macro_local_6objectfMu_.member([["a"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.a
+                      }, key: "a"), required: true)
+              return __macro_local_6objectfMu_.schema
+          }
+
           static var _jsonClaimedKeys: Swift.Set<Swift.String> {
               Swift.Set<Swift.String>(["a"])
           }
@@ -158,6 +166,11 @@ struct JSONModelDiagnosticTests {
                   return "cache"
               }
               return nil
+          }
+
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
+              return __macro_local_6objectfMu_.schema
           }
 
           static var _jsonClaimedKeys: Swift.Set<Swift.String> {
@@ -325,6 +338,16 @@ struct JSONModelDiagnosticTests {
                   return "kind"
               }
               return nil
+          }
+
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
+              __macro_local_6objectfMu_.member([["k"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.kind
+                      }, key: "k"), required: false, default: Bindery.JSONSchemaBuilder._encoded(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.kind
+                      }, "photo"))
+              return __macro_local_6objectfMu_.schema
           }
 
           static var _jsonClaimedKeys: Swift.Set<Swift.String> {

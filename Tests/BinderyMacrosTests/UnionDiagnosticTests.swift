@@ -84,6 +84,18 @@ struct UnionDiagnosticTests {
               return nil
           }
 
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
+              __macro_local_6objectfMu_.member([["type"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.type
+                      }, key: "type"), required: true)
+              let __macro_local_5unionfMu_ = schema._taggedCases(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                      model.payload
+                  }, key: "payload")
+              __macro_local_6objectfMu_.tagged(tag: ["type"], content: ["payload"], cases: __macro_local_5unionfMu_.cases, keepsUnknownTags: __macro_local_5unionfMu_.keepsUnknownTags, required: true)
+              return __macro_local_6objectfMu_.schema
+          }
+
           static var _jsonClaimedKeys: Swift.Set<Swift.String> {
               Swift.Set<Swift.String>(["type", "payload"])
           }
@@ -193,6 +205,14 @@ struct UnionDiagnosticTests {
               return nil
           }
 
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
+              __macro_local_6objectfMu_.member([["count"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.count
+                      }, key: "count"), required: true)
+              return __macro_local_6objectfMu_.schema
+          }
+
           static var _jsonClaimedKeys: Swift.Set<Swift.String> {
               Swift.Set<Swift.String>(["count"])
           }
@@ -289,6 +309,10 @@ struct UnionDiagnosticTests {
               }
           }
 
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              Bindery.JSONSchemaBuilder._untagged([schema.schema(for: Bindery.JSONSchemaBuilder._payload(Self.number)), schema.schema(for: Bindery.JSONSchemaBuilder._payload(Self.any))])
+          }
+
           init(from decoder: any Swift.Decoder) throws {
               if let __value = try Bindery._JSONModelCoding.binderyValue(Self.self, from: decoder) {
                   self = __value
@@ -361,6 +385,10 @@ struct UnionDiagnosticTests {
               true
           }
 
+          static func _jsonSchemaCases(in schema: inout Bindery.JSONSchemaBuilder) -> [(tag: Swift.String, content: Bindery.JSONValue)] {
+              [(tag: "push", content: schema.schema(for: Bindery.JSONSchemaBuilder._payload(Self.push)))]
+          }
+
           init(tag: Swift.String, content json: Bindery.JSONValueDecoder) throws {
               switch tag {
               case "push":
@@ -394,6 +422,10 @@ struct UnionDiagnosticTests {
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
               try json.encode(self, tag: "type", forKey: "payload")
+          }
+
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              Bindery.JSONSchemaBuilder._adjacentlyTagged(tag: "type", content: "payload", cases: Self._jsonSchemaCases(in: &schema), keepsUnknown: true)
           }
 
           init(from decoder: any Swift.Decoder) throws {

@@ -63,14 +63,15 @@ import BinderyJSON
   names: named(init(json:)), named(encode(to:)), named(update(from:)),
   named(_propertyName(for:)), named(init(from:)), named(init(_jsonContainer:)),
   named(_JSONCodingKeys), named(_jsonCodableUsesContainers),
-  named(_jsonKnownKeys), named(_jsonClaimedKeys)
+  named(_jsonKnownKeys), named(_jsonClaimedKeys), named(_jsonSchema(in:))
 )
 @attached(
   extension, conformances: JSONModel, JSONUpdatable, _JSONValueModel, Codable,
   names: named(init(from:)), named(encode(to:)), named(init(json:)), named(update(from:)),
   named(_propertyName(for:)), named(init(_jsonContainer:)), named(_JSONCodingKeys),
   named(_jsonTags), named(_jsonKeepsUnknownTags), named(init(tag:content:)), named(jsonTag),
-  named(encodeContent(to:)), named(_jsonClaimedKeys)
+  named(encodeContent(to:)), named(_jsonClaimedKeys), named(_jsonSchema(in:)),
+  named(_jsonSchemaCases(in:))
 )
 public macro JSONModel(
   keyStrategy: JSONKeyStrategy = .useDefaultKeys, coercesValues: Bool = false,
@@ -107,7 +108,7 @@ public macro JSONModel(
   names: named(init(json:)), named(encode(to:)), named(update(from:)),
   named(_propertyName(for:)), named(init(from:)), named(init(_jsonContainer:)),
   named(_JSONCodingKeys), named(_jsonCodableUsesContainers),
-  named(_jsonKnownKeys), named(_jsonClaimedKeys)
+  named(_jsonKnownKeys), named(_jsonClaimedKeys), named(_jsonSchema(in:))
 )
 public macro JSONModel<Superclass: JSONModel & JSONUpdatable>(
   inheriting superclass: Superclass.Type, keyStrategy: JSONKeyStrategy = .useDefaultKeys,

@@ -31,6 +31,14 @@ public protocol JSONTaggedUnion {
   /// - Parameter json: Where the content goes.
   /// - Throws: ``JSONWriteError`` when the content cannot be written.
   func encodeContent(to json: JSONValueEncoder) throws
+  /// For generated code: each case's tag and the schema of its content.
+  ///
+  /// - Parameter schema: The schema document being built.
+  /// - Returns: The cases, in declaration order, without the fallback.
+  @_documentation(visibility: private)
+  static func _jsonSchemaCases(in schema: inout JSONSchemaBuilder) -> [(
+    tag: String, content: JSONValue
+  )]
 }
 
 extension JSONObjectDecoder {

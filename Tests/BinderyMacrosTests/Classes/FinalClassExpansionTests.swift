@@ -50,6 +50,12 @@ struct FinalClassExpansionTests {
               return nil
           }
 
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
+              __macro_local_6objectfMu_.member([["title"]], schema._member((String).self, key: "title"), required: true)
+              return __macro_local_6objectfMu_.schema
+          }
+
           static var _jsonClaimedKeys: Swift.Set<Swift.String> {
               Swift.Set<Swift.String>(["title"])
           }

@@ -55,6 +55,12 @@ struct SubclassExpansionTests {
               return nil
           }
 
+          open class func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
+              __macro_local_6objectfMu_.member([["id"]], schema._member((Int).self, key: "id"), required: true)
+              return __macro_local_6objectfMu_.schema
+          }
+
           public static var _jsonClaimedKeys: Swift.Set<Swift.String> {
               Swift.Set<Swift.String>(["id"])
           }
@@ -146,6 +152,12 @@ struct SubclassExpansionTests {
                   return "body"
               }
               return super._propertyName(for: keyPath)
+          }
+
+          override class func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              var __macro_local_6objectfMu0_ = Bindery.JSONSchemaBuilder._Object()
+              __macro_local_6objectfMu0_.member([["body"]], schema._member((String).self, key: "body"), required: true)
+              return Bindery.JSONSchemaBuilder._inheriting(super._jsonSchema(in: &schema), __macro_local_6objectfMu0_.schema)
           }
 
           private static let __macro_local_8jsonKeysfMu0_ = Bindery._JSONModelKeys([["body"]])

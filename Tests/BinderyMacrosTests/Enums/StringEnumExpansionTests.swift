@@ -62,6 +62,10 @@ struct StringEnumExpansionTests {
               }
           }
 
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              Bindery.JSONSchemaBuilder._values([Self.photo, Self.video] as [any Bindery.JSONEncodable], keepsOthers: true)
+          }
+
           init(from decoder: any Swift.Decoder) throws {
               if let __value = try Bindery._JSONModelCoding.binderyValue(Self.self, from: decoder) {
                   self = __value
@@ -92,7 +96,9 @@ struct StringEnumExpansionTests {
       }
 
       extension Visibility: Bindery._JSONValueModel, Swift.Codable {
-
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              Bindery.JSONSchemaBuilder._values([Self.everyone, Self.friends] as [any Bindery.JSONEncodable], keepsOthers: false)
+          }
       }
       """
     }

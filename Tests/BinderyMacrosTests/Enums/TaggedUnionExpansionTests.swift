@@ -25,7 +25,7 @@ struct TaggedUnionExpansionTests {
     assertMacro {
       Self.source
     } expansion: {
-      """
+      #"""
       enum Item {
           case photo(Photo)
           case video(Video)
@@ -47,7 +47,7 @@ struct TaggedUnionExpansionTests {
                       try json.validate(value)
                   }
               default:
-                  json._keptUnknownTag(forKey: "type", of: Self.self, expected: "one of \\"photo\\", \\"video\\"")
+                  json._keptUnknownTag(forKey: "type", of: Self.self, expected: "one of \"photo\", \"video\"")
                   self = .unknown(json.jsonValue())
               }
           }
@@ -63,6 +63,10 @@ struct TaggedUnionExpansionTests {
               case .unknown(let value):
                   try json.encodeMembers(of: value)
               }
+          }
+
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              Bindery.JSONSchemaBuilder._internallyTagged(tag: "type", cases: [(tag: "photo", content: schema.schema(for: Bindery.JSONSchemaBuilder._payload(Self.photo))), (tag: "video", content: schema.schema(for: Bindery.JSONSchemaBuilder._payload(Self.video)))], keepsUnknown: true)
           }
 
           init(from decoder: any Swift.Decoder) throws {
@@ -97,7 +101,7 @@ struct TaggedUnionExpansionTests {
               }
           }
       }
-      """
+      """#
     }
   }
 

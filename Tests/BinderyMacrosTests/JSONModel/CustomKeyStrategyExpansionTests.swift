@@ -59,6 +59,16 @@ struct CustomKeyStrategyExpansionTests {
               return nil
           }
 
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
+              __macro_local_6objectfMu_.member([[(.custom({
+                                      $0.uppercased()
+                                  }) as Bindery.JSONKeyStrategy).key(forProperty: "name")]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.name
+                      }, key: "name"), required: true)
+              return __macro_local_6objectfMu_.schema
+          }
+
           static var _jsonClaimedKeys: Swift.Set<Swift.String> {
               Swift.Set<Swift.String>(["name"])
           }

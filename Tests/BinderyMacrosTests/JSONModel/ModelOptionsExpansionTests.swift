@@ -101,6 +101,23 @@ struct ModelOptionsExpansionTests {
               return nil
           }
 
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
+              __macro_local_6objectfMu_.member([["id"]], Bindery.JSONSchemaBuilder._lenient(schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                              model.remoteId
+                          }, key: "id", dates: Self.__macro_local_10dateFormatfMu_), lossy: false, coerced: true), required: true)
+              __macro_local_6objectfMu_.member([["resource_uri"]], Bindery.JSONSchemaBuilder._lenient(schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                              model.resourceUri
+                          }, key: "resource_uri", dates: Self.__macro_local_10dateFormatfMu_), lossy: false, coerced: true), required: false)
+              __macro_local_6objectfMu_.member([["children"]], Bindery.JSONSchemaBuilder._lenient(schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                              model.children
+                          }, key: "children", dates: Self.__macro_local_10dateFormatfMu_), lossy: true, coerced: true), required: true)
+              __macro_local_6objectfMu_.member([["count"]], Bindery.JSONSchemaBuilder._lenient(schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                              model.count
+                          }, key: "count", dates: Self.__macro_local_10dateFormatfMu_), lossy: false, coerced: true), required: true)
+              return __macro_local_6objectfMu_.schema
+          }
+
           static var _jsonClaimedKeys: Swift.Set<Swift.String> {
               Swift.Set<Swift.String>(["id", "resource_uri", "children", "count"])
           }

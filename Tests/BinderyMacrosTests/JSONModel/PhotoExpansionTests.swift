@@ -137,6 +137,31 @@ struct PhotoExpansionTests {
               return nil
           }
 
+          public static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
+              __macro_local_6objectfMu_.member([["title"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.title
+                      }, key: "title"), required: true)
+              __macro_local_6objectfMu_.member([["media", "m"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.url
+                      }, key: "media"), required: true)
+              __macro_local_6objectfMu_.member([["published"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.date
+                      }, key: "published"), required: true)
+              __macro_local_6objectfMu_.member([["tags"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.tags
+                      }, key: "tags", using: .separated(by: " ")), required: true)
+              __macro_local_6objectfMu_.member([["author"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.author
+                      }, key: "author"), required: false)
+              __macro_local_6objectfMu_.member([["views"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.views
+                      }, key: "views"), required: false, default: Bindery.JSONSchemaBuilder._encoded(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.views
+                      }, 0))
+              return __macro_local_6objectfMu_.schema
+          }
+
           public static var _jsonClaimedKeys: Swift.Set<Swift.String> {
               Swift.Set<Swift.String>(["title", "media", "published", "tags", "author", "views"])
           }

@@ -95,6 +95,21 @@ struct NestedKeyExpansionTests {
               return nil
           }
 
+          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
+              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
+              __macro_local_6objectfMu_.member([["personInfo", "firstName"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.firstName
+                      }, key: "personInfo"), required: true)
+              __macro_local_6objectfMu_.member([["userEmail"], ["email"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.email
+                      }, key: "userEmail"), required: true)
+              __macro_local_6objectfMu_.member([["personInfo", "lastName"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
+                          model.lastName
+                      }, key: "personInfo"), required: false)
+              __macro_local_6objectfMu_.keepsUnknown()
+              return __macro_local_6objectfMu_.schema
+          }
+
           static var _jsonClaimedKeys: Swift.Set<Swift.String> {
               Swift.Set<Swift.String>(["personInfo", "userEmail", "email"])
           }
