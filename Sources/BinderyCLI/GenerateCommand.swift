@@ -120,7 +120,8 @@ struct GenerateCommand: ParsableCommand {
     var documents: [(JSONDocument, Int?)] = []
     for line in ModelGenerator.jsonLines(bytes) {
       do {
-        documents.append((try JSONDocument(parsing: line.bytes, options: reading.options), line.number))
+        documents.append(
+          (try JSONDocument(parsing: line.bytes, options: reading.options), line.number))
       } catch {
         let column = error.location?.column ?? 1
         Terminal.error("\(input.displayName):\(line.number):\(column): error: \(error.message)")

@@ -43,7 +43,8 @@ struct Declaration {
       var arguments: [String] = []
       if let argument = strategy.argument { arguments.append("keyStrategy: \(argument)") }
       if writesNulls { arguments.append("nulls: .write") }
-      lines.append(arguments.isEmpty ? "@JSONModel" : "@JSONModel(\(arguments.joined(separator: ", ")))")
+      lines.append(
+        arguments.isEmpty ? "@JSONModel" : "@JSONModel(\(arguments.joined(separator: ", ")))")
       lines.append("\(access)\(isClass ? "final class" : "struct") \(name) {")
       for property in properties {
         var attributes: [String] = []

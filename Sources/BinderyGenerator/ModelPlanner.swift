@@ -83,14 +83,13 @@ final class ModelPlanner {
         if copies == nil, byName[typeName] == nil { byName[typeName] = object }
         if copies == nil, joinSiblings(of: object, name: name) { changed = true }
         let inside = ancestors + [(object, typeName)]
-        for key in object.keys { walk(object.fields[key]!, key, inside, copies: deeper) }
+        for (key, field) in object.members { walk(field, key, inside, copies: deeper) }
         // The objects of each variant too, so that a union's payloads share types with the
         // rest (an issue in one event type and in another).
         for tagKey in ObjectShape.tagKeys {
           guard let groups = object.tagGroups[tagKey], !groups.overflowed else { continue }
-          for value in groups.values {
-            let group = groups.groups[value]!
-            for key in group.keys { walk(group.fields[key]!, key, inside, copies: deeper ?? 0) }
+          for (_, group) in groups.entries {
+            for (key, field) in group.members { walk(field, key, inside, copies: deeper ?? 0) }
           }
         }
       }
@@ -131,7 +130,8 @@ final class ModelPlanner {
 
   /// The name of the model (or union) for objects of this shape, planned on first use.
   func modelType(
-    for found: ObjectShape, name preferred: String, parent: String, excluding excluded: String? = nil
+    for found: ObjectShape, name preferred: String, parent: String,
+    excluding excluded: String? = nil
   ) -> String {
     let object = excluded == nil ? representative(of: found) : found
     if let name = objectTypes[ObjectIdentifier(object)] { return name }
@@ -145,11 +145,12 @@ final class ModelPlanner {
     {
       var cases: [Declaration.Case] = []
       var caseNames: Set<String> = []
-      for value in tag.groups.values {
+      for (value, group) in tag.groups.entries {
         let type = modelType(
-          for: tag.groups.groups[value]!, name: Naming.typeName(value), parent: name,
-          excluding: tag.key)
-        cases.append(.init(name: unique(Naming.memberName(value), in: &caseNames), value: value, payload: type))
+          for: group, name: Naming.typeName(value), parent: name, excluding: tag.key)
+        cases.append(
+          .init(name: unique(Naming.memberName(value), in: &caseNames), value: value, payload: type)
+        )
       }
       body = .tagged(tag: tag.key, cases: cases, fallback: unique("other", in: &caseNames))
     } else {
@@ -221,12 +222,13 @@ final class ModelPlanner {
     let tag = excluded == nil ? tag(of: object) : nil
     let payload = tag.flatMap { payloadKey(of: object, tag: $0) }
     var members: [Member] = []
-    for key in object.keys where key != excluded && !(payload != nil && key == tag?.key) {
-      let shape = object.fields[key]!
+    for (key, shape) in object.members
+    where key != excluded && !(payload != nil && key == tag?.key) {
       let missing = object.missing(key)
       let optional = missing > 0 || shape.nulls > 0
       if key != payload, let inner = flattenable(shape) {
-        collect(inner, path: [key], name: Naming.memberName(key), optional: optional, into: &members)
+        collect(
+          inner, path: [key], name: Naming.memberName(key), optional: optional, into: &members)
       } else {
         members.append(Member(path: [key], shape: shape, missing: missing, optional: optional))
       }
@@ -269,7 +271,7 @@ final class ModelPlanner {
         property.taggedBy = tag.key
       } else {
         let (type, transform) = valueType(
-          of: member.shape, key: member.path.last!, parent: name, inCollection: false)
+          of: member.shape, key: member.path.last ?? "", parent: name, inCollection: false)
         property.type = type
         property.transform = transform
       }
@@ -303,10 +305,10 @@ final class ModelPlanner {
   }
 
   private func collect(
-    _ object: ObjectShape, path: [String], name: String, optional: Bool, into members: inout [Member]
+    _ object: ObjectShape, path: [String], name: String, optional: Bool,
+    into members: inout [Member]
   ) {
-    for key in object.keys {
-      let shape = object.fields[key]!
+    for (key, shape) in object.members {
       let missing = object.missing(key)
       let isOptional = optional || missing > 0 || shape.nulls > 0
       // `media.m` is `media`; deeper or with siblings, each key adds a word.
@@ -343,7 +345,9 @@ final class ModelPlanner {
       }
       if strings.allURLs { return ("URL", nil) }
       if strings.allUUIDs { return ("UUID", nil) }
-      if let values = strings.closedSet, !Self.isFreeTextKey(key) { return (stringEnum(values, key: key, parent: parent), nil) }
+      if let values = strings.closedSet, !Self.isFreeTextKey(key) {
+        return (stringEnum(values, key: key, parent: parent), nil)
+      }
       return ("String", nil)
     }
     if shape.arrays > 0 {
@@ -357,7 +361,8 @@ final class ModelPlanner {
         of: values, key: Naming.singular(key), parent: parent, inCollection: true)
       return ("[String: \(type)\(values.nulls > 0 && type != "JSONValue" ? "?" : "")]", nil)
     }
-    let object = representative(of: shape.object!)
+    guard let found = shape.object else { return ("JSONValue", nil) }
+    let object = representative(of: found)
     // Objects seen only empty: their members are not known.
     if object.keys.isEmpty { return ("[String: JSONValue]", nil) }
     if let name = objectTypes[ObjectIdentifier(object)], planning.contains(name), !inCollection {
@@ -426,7 +431,7 @@ final class ModelPlanner {
       guard let field = object.fields[key], field.count == object.count, field.nulls == 0,
         field.kindCount == 1, field.object != nil, field.idKeyedValues() == nil
       else { continue }
-      let payloads = tag.groups.values.compactMap { tag.groups.groups[$0]!.fields[key]?.object }
+      let payloads = tag.groups.entries.compactMap { $0.object.fields[key]?.object }
       guard payloads.count == tag.groups.values.count else { continue }
       if Self.differ(payloads, below: 0.5) { return key }
     }
@@ -435,7 +440,7 @@ final class ModelPlanner {
 
   /// Whether the objects of each tag have their own keys.
   private func tagsPickTheShape(_ object: ObjectShape, tag: Tag) -> Bool {
-    Self.differ(tag.groups.values.map { tag.groups.groups[$0]! }, below: 0.6)
+    Self.differ(tag.groups.entries.map(\.object), below: 0.6)
   }
 
   private static func differ(_ shapes: [ObjectShape], below threshold: Double) -> Bool {
@@ -455,12 +460,12 @@ final class ModelPlanner {
     defer { planning.remove(name) }
     var cases: [Declaration.Case] = []
     var caseNames: Set<String> = []
-    for value in tag.groups.values {
-      let group = tag.groups.groups[value]!
-      let shape = group.fields[content]!
+    for (value, group) in tag.groups.entries {
+      guard let payload = group.fields[content]?.object else { continue }
       let type = modelType(
-        for: shape.object!, name: Naming.typeName(value) + Naming.typeName(content), parent: name)
-      cases.append(.init(name: unique(Naming.memberName(value), in: &caseNames), value: value, payload: type))
+        for: payload, name: Naming.typeName(value) + Naming.typeName(content), parent: name)
+      cases.append(
+        .init(name: unique(Naming.memberName(value), in: &caseNames), value: value, payload: type))
     }
     let body = Declaration.Body.adjacent(
       tag: tag.key, content: content, cases: cases, fallback: unique("other", in: &caseNames))

@@ -102,8 +102,8 @@ enum Naming {
   /// An upper-camel-case Swift type name for any text: `user_mentions` → `UserMentions`.
   static func typeName(_ text: String) -> String {
     let name = words(text).map(upperFirst).joined()
-    if name.isEmpty { return "Value" }
-    return name.first!.isNumber ? "T" + name : name
+    guard let first = name.first else { return "Value" }
+    return first.isNumber ? "T" + name : name
   }
 
   private static func lowerFirst(_ word: String) -> String {

@@ -85,7 +85,7 @@ final class Shape {
       object.keys.allSatisfy(ValueText.isIdentifierKey)
     else { return nil }
     let values = Shape()
-    for key in object.keys { values.join(object.fields[key]!) }
+    for (_, shape) in object.members { values.join(shape) }
     dictionaryValue = values
     return values
   }
@@ -132,8 +132,7 @@ final class ObjectShape {
   func join(_ other: ObjectShape) {
     guard other !== self else { return }
     count += other.count
-    for key in other.keys {
-      let shape = other.fields[key]!
+    for (key, shape) in other.members {
       if let mine = fields[key] {
         mine.join(shape)
       } else {
@@ -150,6 +149,11 @@ final class ObjectShape {
     let object = ObjectShape()
     object.join(self)
     return object
+  }
+
+  /// The keys with their shapes, in first-seen order.
+  var members: [(key: String, shape: Shape)] {
+    keys.compactMap { key in fields[key].map { (key, $0) } }
   }
 
   /// How many objects lacked the key.
@@ -174,19 +178,28 @@ final class TagGroups {
 
   static let limit = 32
 
+  /// The tag values with their objects, in first-seen order.
+  var entries: [(value: String, object: ObjectShape)] {
+    values.compactMap { value in groups[value].map { (value, $0) } }
+  }
+
   func add(_ members: JSONMembers, tag: String) throws(JSONReadError) {
     guard !overflowed else { return }
-    if groups[tag] == nil {
+    let group: ObjectShape
+    if let known = groups[tag] {
+      group = known
+    } else {
       guard values.count < Self.limit else {
         overflowed = true
         groups = [:]
         values = []
         return
       }
-      groups[tag] = ObjectShape()
+      group = ObjectShape()
+      groups[tag] = group
       values.append(tag)
     }
-    try groups[tag]!.add(members, groupingByTag: false)
+    try group.add(members, groupingByTag: false)
   }
 
   func join(_ other: TagGroups) {
@@ -197,11 +210,11 @@ final class TagGroups {
       values = []
       return
     }
-    for value in other.values {
+    for (value, group) in other.entries {
       if let mine = groups[value] {
-        mine.join(other.groups[value]!)
+        mine.join(group)
       } else {
-        groups[value] = other.groups[value]!.copy()
+        groups[value] = group.copy()
         values.append(value)
       }
     }

@@ -85,7 +85,10 @@ public enum JSONModelExpansion {
     switch kind {
     case .enumeration:
       let isUnion = options.tag != nil
-      wanted = isUnion ? ["JSONModel", "_JSONValueModel"] : ["_JSONValueModel"]
+      wanted =
+        isUnion
+        ? ["JSONModel", "_JSONValueModel", "JSONSchemaProviding"]
+        : ["_JSONValueModel", "JSONSchemaProviding"]
       if let enumDecl = declaration.as(EnumDeclSyntax.self) {
         let generator = EnumCodeGenerator(declaration: enumDecl, options: options, access: access)
         members = generator.members().map(\.description)
@@ -99,7 +102,7 @@ public enum JSONModelExpansion {
     case .structure:
       // Every protocol the macro may add is added when missing: the compiler counts on the
       // conformances a macro declares, and those they imply, being there.
-      wanted = ["JSONModel", "JSONUpdatable", "_JSONValueModel"]
+      wanted = ["JSONModel", "JSONUpdatable", "_JSONValueModel", "JSONSchemaProviding"]
       let properties = ModelAnalysis.properties(of: declaration, options: options) { _ in }
       var model = ModelDescription(
         kind: kind, options: options, access: access,
@@ -118,7 +121,7 @@ public enum JSONModelExpansion {
           : structCodable(access: access)
       }
     case .finalClass, .openClass:
-      wanted = ["JSONModel", "JSONUpdatable", "_JSONValueModel"]
+      wanted = ["JSONModel", "JSONUpdatable", "_JSONValueModel", "JSONSchemaProviding"]
       if codable { wanted.append("Codable") }
     }
     wanted = wanted.filter { want in

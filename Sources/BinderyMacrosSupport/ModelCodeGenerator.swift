@@ -503,7 +503,8 @@ struct ModelCodeGenerator {
       }
       var call = "\(object).member(\(schemaPaths(property)), \(member), required: \(required)"
       if let value = property.defaultValue ?? (property.isOptional ? nil : property.initializer) {
-        call += ", default: Bindery.JSONSchemaBuilder._encoded(\(type), \(value.trimmedDescription))"
+        call +=
+          ", default: Bindery.JSONSchemaBuilder._encoded(\(type), \(value.trimmedDescription))"
       }
       lines.append(call + ")")
     }

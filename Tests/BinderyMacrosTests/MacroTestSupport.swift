@@ -11,7 +11,9 @@ import Testing
 let binderyMacros: [String: MacroSpec] = [
   "JSONModel": MacroSpec(
     type: JSONModelMacro.self,
-    conformances: ["JSONModel", "JSONUpdatable", "_JSONValueModel", "Codable"].map {
+    conformances: [
+      "JSONModel", "JSONUpdatable", "_JSONValueModel", "JSONSchemaProviding", "Codable",
+    ].map {
       TypeSyntax(IdentifierTypeSyntax(name: .identifier($0)))
     }),
   "Key": MacroSpec(type: MarkerMacro.self),

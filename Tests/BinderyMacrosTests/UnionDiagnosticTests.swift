@@ -40,7 +40,7 @@ struct UnionDiagnosticTests {
           @TaggedBy("type") var payload: Payload
       }
 
-      extension Event: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
+      extension Event: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_4typefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
@@ -174,7 +174,7 @@ struct UnionDiagnosticTests {
           var count: Int
       }
 
-      extension Event: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
+      extension Event: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
               let __macro_local_5countfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
@@ -288,7 +288,7 @@ struct UnionDiagnosticTests {
           case any(JSONValue)
       }
 
-      extension Value: Bindery._JSONValueModel, Swift.Codable {
+      extension Value: Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
           init(json: Bindery.JSONValueDecoder) throws {
               self = try json._firstMatching(Self.self, [
                   ("number", {
@@ -376,7 +376,7 @@ struct UnionDiagnosticTests {
           case other(String, JSONValue)
       }
 
-      extension Payload: Bindery.JSONModel, Bindery._JSONValueModel, Swift.Codable {
+      extension Payload: Bindery.JSONModel, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
           static var _jsonTags: [Swift.String] {
               ["push"]
           }

@@ -84,6 +84,13 @@ let photos = try BinderyDecoder().decode([SearchPhoto].self, fromFoundationObjec
     _ = (push, photos)
   }
 
+  static func schemas() throws {
+let schema: JSONValue = FeedPhoto.jsonSchema        // keys, paths, required, formats, unions
+print(try schema.jsonString(options: .init(writing: .pretty)))
+let checked = try JSONSchemaBuilder.schema(for: [FeedPhoto].self)  // throws if a type has none
+    _ = checked
+  }
+
   static func rawJSON(data: Data) throws {
 let document = try JSONDocument(parsing: data)                 // one pass, a flat tape
 let title = try document.root.member("items").element(at: 0).member("title").string()

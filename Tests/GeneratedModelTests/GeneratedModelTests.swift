@@ -253,3 +253,72 @@ func sameInstant(_ a: String, _ b: String) -> Bool {
   guard let first = date(a), let second = date(b) else { return false }
   return first == second
 }
+
+// MARK: Schemas of generated models
+
+@Suite("schemas of generated models")
+struct GeneratedSchemaTests {
+  /// Records each sample (which the model reads) and changed samples (which it rejects) with
+  /// the model's schema, for Scripts/check-schemas.py.
+  func record<Model: JSONDecodable>(
+    _ type: Model.Type, _ example: GeneratedCase, invalid changes: [(JSONValue) throws -> JSONValue],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let samples = try example.documents().map {
+      try JSONValue(parsing: $0, options: example.reading)
+    }
+    var invalid: [JSONValue] = []
+    for change in changes {
+      let changed = try change(samples[0])
+      #expect(throws: JSONDecodingError.self, sourceLocation: sourceLocation) {
+        _ = try Model(json: try changed.jsonBytes())
+      }
+      invalid.append(changed)
+    }
+    try SchemaOracle.record(
+      "Generated" + example.module, schema: try JSONSchemaBuilder.schema(for: Model.self),
+      valid: samples, invalid: invalid)
+  }
+
+  @Test func everyGeneratedModelDescribesItsSamples() throws {
+    let all = GeneratedCase.all
+    try record(
+      FlickrPublicFeed.self, all[0],
+      invalid: [
+        { try replacing($0, at: ["items", 0, "media", "m"], with: 5) },
+        { try replacing($0, at: ["items", 1, "published"], with: "last week") },
+      ])
+    try record(
+      TagListing.self, all[1],
+      invalid: [
+        { try replacing($0, at: ["objects", 0, "id"], with: "2") },
+        { try replacing($0, at: ["meta", "limit"], with: 20.5) },
+      ])
+    try record(
+      [GithubEvent].self, all[2],
+      invalid: [
+        { try replacing($0, at: [0, "actor"], with: "octocat") },
+        { try replacing($0, at: [0, "payload"], with: ["commits": "none"]) },
+      ])
+    try record(
+      Catalog.self, all[3],
+      invalid: [
+        { try replacing($0, at: ["events", "138586341", "id"], with: "x") },
+        { try replacing($0, at: ["performances", 0, "start"], with: "soon") },
+        { try replacing($0, at: ["performances", 1, "exchangeRate"], with: "1.0842") },
+      ])
+    try record(
+      GeneratedThread.Thread.self, all[4],
+      invalid: [
+        { try replacing($0, at: ["comments", 0, "replies", 1, "score"], with: "three") },
+        { try replacing($0, at: ["comments", 1, "replies"], with: nil) },
+      ])
+    try record(
+      Status.self, all[5],
+      invalid: [
+        { try replacing($0, at: ["created_at"], with: "yesterday") },
+        { try replacing($0, at: ["retweeted_status", "user", "id"], with: 1.5) },
+        { try replacing($0, at: ["lang"], with: 7) },
+      ])
+  }
+}

@@ -66,7 +66,7 @@ import BinderyJSON
   named(_jsonKnownKeys), named(_jsonClaimedKeys), named(_jsonSchema(in:))
 )
 @attached(
-  extension, conformances: JSONModel, JSONUpdatable, _JSONValueModel, Codable,
+  extension, conformances: JSONModel, JSONUpdatable, _JSONValueModel, JSONSchemaProviding, Codable,
   names: named(init(from:)), named(encode(to:)), named(init(json:)), named(update(from:)),
   named(_propertyName(for:)), named(init(_jsonContainer:)), named(_JSONCodingKeys),
   named(_jsonTags), named(_jsonKeepsUnknownTags), named(init(tag:content:)), named(jsonTag),

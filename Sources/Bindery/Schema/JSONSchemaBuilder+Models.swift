@@ -37,6 +37,7 @@ extension JSONSchemaBuilder {
       }
     }
 
+    /// An object with no members yet.
     public init() {}
 
     /// A member read from `paths` (the first, then the fallbacks).
@@ -68,24 +69,30 @@ extension JSONSchemaBuilder {
     ) {
       let tags = cases.map { JSONValue.string($0.tag) }
       root.insert(
-        tag[...], keepsUnknownTags ? ["type": "string"] : ["enum": .array(tags)], required: required)
+        tag[...], keepsUnknownTags ? ["type": "string"] : ["enum": .array(tags)], required: required
+      )
       root.insert(content[...], true, required: required)
       var branches: [JSONValue] = cases.map { item in
-        ["allOf": [
-          JSONSchemaBuilder.at(tag, ["const": .string(item.tag)]),
-          JSONSchemaBuilder.at(content, item.content),
-          JSONSchemaBuilder.requiring(tag),
-        ]]
+        [
+          "allOf": [
+            JSONSchemaBuilder.at(tag, ["const": .string(item.tag)]),
+            JSONSchemaBuilder.at(content, item.content),
+            JSONSchemaBuilder.requiring(tag),
+          ]
+        ]
       }
       if keepsUnknownTags {
         branches.append(
-          ["allOf": [
-            JSONSchemaBuilder.at(tag, ["not": ["enum": .array(tags)]]),
-            JSONSchemaBuilder.requiring(tag),
-          ]])
+          [
+            "allOf": [
+              JSONSchemaBuilder.at(tag, ["not": ["enum": .array(tags)]]),
+              JSONSchemaBuilder.requiring(tag),
+            ]
+          ])
       }
       let union: JSONValue = ["oneOf": .array(branches)]
-      allOf.append(required ? union : ["anyOf": [["not": JSONSchemaBuilder.requiring(content)], union]])
+      allOf.append(
+        required ? union : ["anyOf": [["not": JSONSchemaBuilder.requiring(content)], union]])
     }
 
     /// Keys no member reads are kept (`@UnknownKeys`).
@@ -167,14 +174,22 @@ extension JSONSchemaBuilder {
   ) -> JSONValue {
     let tags = cases.map { JSONValue.string($0.tag) }
     var branches: [JSONValue] = cases.map { item in
-      ["allOf": [
-        ["type": "object", "properties": [tag: ["const": .string(item.tag)]], "required": [.string(tag)]],
-        item.content,
-      ]]
+      [
+        "allOf": [
+          [
+            "type": "object", "properties": [tag: ["const": .string(item.tag)]],
+            "required": [.string(tag)],
+          ],
+          item.content,
+        ]
+      ]
     }
     if keepsUnknown {
       branches.append(
-        ["type": "object", "properties": [tag: ["not": ["enum": .array(tags)]]], "required": [.string(tag)]])
+        [
+          "type": "object", "properties": [tag: ["not": ["enum": .array(tags)]]],
+          "required": [.string(tag)],
+        ])
     }
     return ["oneOf": .array(branches), "discriminator": ["propertyName": .string(tag)]]
   }

@@ -21,6 +21,7 @@ public protocol JSONSchemaProviding {
 }
 
 extension JSONSchemaProviding {
+  /// Standard types are written inline.
   @_documentation(visibility: private)
   public static var _jsonSchemaIsDefinition: Bool { false }
 }
@@ -40,6 +41,7 @@ public struct JSONSchemaError: Error, Sendable, Hashable, CustomStringConvertibl
   /// (`#/$defs/Photo/properties/owner`).
   public var missing: [String]
 
+  /// Each missing schema, with its place.
   public var description: String {
     "no JSON Schema for " + missing.joined(separator: "; ")
   }
@@ -53,7 +55,8 @@ public struct JSONSchemaBuilder: Sendable {
   private var order: [String] = []
   private var names: [ObjectIdentifier: String] = [:]
   private var missing: [String] = []
-  private var place: [String] = ["#"]
+  /// Where in the document the schema being built goes, for messages.
+  var place: [String] = ["#"]
   /// The format of `Date` values without a transformer, as the enclosing model declares.
   private var dates = JSONDateFormat.iso8601
 
@@ -85,7 +88,8 @@ public struct JSONSchemaBuilder: Sendable {
       document["not"] = [:]
     }
     if !builder.order.isEmpty {
-      document["$defs"] = .object(JSONObject(builder.order.map { ($0, builder.definitions[$0]!) }))
+      document["$defs"] = .object(
+        JSONObject(builder.order.map { ($0, builder.definitions[$0] ?? true) }))
     }
     return (.object(document), builder.missing)
   }
@@ -142,23 +146,6 @@ public struct JSONSchemaBuilder: Sendable {
     _member(type, key: key, using: transformer as any JSONTransformer, dates: dates)
   }
 
-  /// For generated code: the cases of the union a `@TaggedBy` member holds.
-  @_documentation(visibility: private)
-  public mutating func _taggedCases(_ type: Any.Type, key: String) -> (
-    cases: [(tag: String, content: JSONValue)], keepsUnknownTags: Bool
-  ) {
-    if let union = type as? any JSONTaggedUnion.Type {
-      place.append(contentsOf: ["properties", key])
-      defer { place.removeLast(2) }
-      return (union._jsonSchemaCases(in: &self), union._jsonKeepsUnknownTags)
-    }
-    if let container = type as? any _JSONSchemaContainer.Type {
-      return _taggedCases(container._elementType, key: key)
-    }
-    _ = noSchema("\(type) is not a tagged union")
-    return ([], true)
-  }
-
   private mutating func transformed(_ type: Any.Type, by transformer: any JSONTransformer)
     -> JSONValue
   {
@@ -179,7 +166,7 @@ public struct JSONSchemaBuilder: Sendable {
   /// The schema of a `Date` under the format in force.
   mutating func dateSchema() -> JSONValue { dates.jsonSchema }
 
-  private mutating func noSchema(_ reason: String) -> JSONValue {
+  mutating func noSchema(_ reason: String) -> JSONValue {
     missing.append(place.joined(separator: "/") + ": " + reason)
     return ["$comment": .string(reason)]
   }

@@ -3,12 +3,14 @@ public import Foundation
 // The schemas of the standard types models hold, inline in the schema of each member.
 
 extension String: JSONSchemaProviding {
+  /// The schema of this type's values.
   public static func _jsonSchema(in schema: inout JSONSchemaBuilder) -> JSONValue {
     ["type": "string"]
   }
 }
 
 extension Bool: JSONSchemaProviding {
+  /// The schema of this type's values.
   public static func _jsonSchema(in schema: inout JSONSchemaBuilder) -> JSONValue {
     ["type": "boolean"]
   }
@@ -33,18 +35,21 @@ extension UInt32: JSONSchemaProviding {}
 extension UInt64: JSONSchemaProviding {}
 
 extension Double: JSONSchemaProviding {
+  /// The schema of this type's values.
   public static func _jsonSchema(in schema: inout JSONSchemaBuilder) -> JSONValue {
     ["type": "number"]
   }
 }
 
 extension Float: JSONSchemaProviding {
+  /// The schema of this type's values.
   public static func _jsonSchema(in schema: inout JSONSchemaBuilder) -> JSONValue {
     ["type": "number"]
   }
 }
 
 extension Decimal: JSONSchemaProviding {
+  /// The schema of this type's values.
   public static func _jsonSchema(in schema: inout JSONSchemaBuilder) -> JSONValue {
     ["type": "number"]
   }
@@ -58,18 +63,21 @@ extension Date: JSONSchemaProviding {
 }
 
 extension URL: JSONSchemaProviding {
+  /// The schema of this type's values.
   public static func _jsonSchema(in schema: inout JSONSchemaBuilder) -> JSONValue {
     ["type": "string", "format": "uri-reference"]
   }
 }
 
 extension UUID: JSONSchemaProviding {
+  /// The schema of this type's values.
   public static func _jsonSchema(in schema: inout JSONSchemaBuilder) -> JSONValue {
     ["type": "string", "format": "uuid"]
   }
 }
 
 extension Data: JSONSchemaProviding {
+  /// The schema of this type's values.
   public static func _jsonSchema(in schema: inout JSONSchemaBuilder) -> JSONValue {
     ["type": "string", "contentEncoding": "base64"]
   }
@@ -85,37 +93,48 @@ extension Optional: JSONSchemaProviding, _JSONSchemaContainer {
   public static func _jsonSchema(in schema: inout JSONSchemaBuilder) -> JSONValue {
     _wrap(schema.schema(for: Wrapped.self))
   }
+  /// The type of the values inside.
   public static var _elementType: Any.Type { Wrapped.self }
+  /// The schema of values holding `element`s.
   public static func _wrap(_ element: JSONValue) -> JSONValue {
     JSONSchemaBuilder.nullable(element)
   }
 }
 
 extension Array: JSONSchemaProviding, _JSONSchemaContainer {
+  /// The schema of this type's values.
   public static func _jsonSchema(in schema: inout JSONSchemaBuilder) -> JSONValue {
     _wrap(schema.schema(for: Element.self))
   }
+  /// The type of the values inside.
   public static var _elementType: Any.Type { Element.self }
+  /// The schema of values holding `element`s.
   public static func _wrap(_ element: JSONValue) -> JSONValue {
     element == true ? ["type": "array"] : ["type": "array", "items": element]
   }
 }
 
 extension Set: JSONSchemaProviding, _JSONSchemaContainer {
+  /// The schema of this type's values.
   public static func _jsonSchema(in schema: inout JSONSchemaBuilder) -> JSONValue {
     _wrap(schema.schema(for: Element.self))
   }
+  /// The type of the values inside.
   public static var _elementType: Any.Type { Element.self }
+  /// The schema of values holding `element`s.
   public static func _wrap(_ element: JSONValue) -> JSONValue {
     element == true ? ["type": "array"] : ["type": "array", "items": element]
   }
 }
 
 extension Dictionary: JSONSchemaProviding, _JSONSchemaContainer where Key == String {
+  /// The schema of this type's values.
   public static func _jsonSchema(in schema: inout JSONSchemaBuilder) -> JSONValue {
     _wrap(schema.schema(for: Value.self))
   }
+  /// The type of the values inside.
   public static var _elementType: Any.Type { Value.self }
+  /// The schema of values holding `element`s.
   public static func _wrap(_ element: JSONValue) -> JSONValue {
     element == true
       ? ["type": "object"] : ["type": "object", "additionalProperties": element]
@@ -130,7 +149,7 @@ extension JSONDateFormat: JSONSchemaDescribingTransformer {
     switch style {
     case .iso8601: ["type": "string", "format": "date-time"]
     case .unixSeconds, .unixMilliseconds: ["type": "number"]
-    case .pattern: ["type": "string"]
+    case .pattern(let pattern): ["type": "string", "pattern": .string(pattern.regularExpression)]
     case .firstOf(let formats): ["anyOf": .array(formats.map(\.jsonSchema))]
     }
   }
@@ -161,5 +180,29 @@ extension JSONConformanceTransformer: JSONSchemaDescribingTransformer {
   public var jsonSchema: JSONValue {
     var builder = JSONSchemaBuilder()
     return builder.schema(for: Value.self)
+  }
+}
+
+extension DatePattern {
+  /// A regular expression (ECMA 262, anchored) that every text the pattern reads matches: a
+  /// little wider than the pattern where reading is lenient (digit counts, name case).
+  var regularExpression: String {
+    var expression = "^"
+    for field in fields {
+      switch field {
+      case .literal(let index):
+        for scalar in String(decoding: literals[index], as: UTF8.self).unicodeScalars {
+          if "\\^$.|?*+()[]{}/".unicodeScalars.contains(scalar) { expression += "\\" }
+          expression.unicodeScalars.append(scalar)
+        }
+      case .year: expression += "[+-]?\\d+"
+      case .month, .day, .hour, .minute, .second: expression += "\\d{1,2}"
+      case .fraction: expression += "\\d+"
+      case .monthName, .weekdayName: expression += "[A-Za-z]{3}"
+      case .offsetBasic, .offsetExtended: expression += "(Z|z|[+-]\\d{2}:?\\d{2})"
+      case .zoneName: expression += "[A-Za-z]{1,5}([+-]\\d{1,2}(:?\\d{2})?)?"
+      }
+    }
+    return expression + "$"
   }
 }

@@ -89,7 +89,7 @@ struct FinalClassExpansionTests {
           }
       }
 
-      extension Album: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
+      extension Album: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
 
       }
       """#

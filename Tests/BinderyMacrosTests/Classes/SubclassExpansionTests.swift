@@ -217,7 +217,7 @@ struct SubclassExpansionTests {
           }
       }
 
-      extension Resource: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Swift.Codable {
+      extension Resource: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
 
       }
       """#

@@ -38,7 +38,7 @@ struct StringEnumExpansionTests {
           case everyone, friends
       }
 
-      extension Kind: Bindery._JSONValueModel, Swift.Codable {
+      extension Kind: Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
           init(json: Bindery.JSONValueDecoder) throws {
               let raw = try json.string()
               switch raw {
@@ -95,7 +95,7 @@ struct StringEnumExpansionTests {
           }
       }
 
-      extension Visibility: Bindery._JSONValueModel, Swift.Codable {
+      extension Visibility: Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
           static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
               Bindery.JSONSchemaBuilder._values([Self.everyone, Self.friends] as [any Bindery.JSONEncodable], keepsOthers: false)
           }

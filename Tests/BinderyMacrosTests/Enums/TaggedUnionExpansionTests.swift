@@ -32,7 +32,7 @@ struct TaggedUnionExpansionTests {
           case unknown(JSONValue)
       }
 
-      extension Item: Bindery.JSONModel, Bindery._JSONValueModel, Swift.Codable {
+      extension Item: Bindery.JSONModel, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
           init(json: Bindery.JSONObjectDecoder) throws {
               let tag = try json.decode(Swift.String.self, forKey: "type")
               switch tag {
