@@ -98,8 +98,10 @@ struct GenerateCommand: ParsableCommand {
     }
     if totalBytes >= 8 << 20 {
       let elapsed = ContinuousClock.now - started
+      let milliseconds =
+        elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
       Terminal.error(
-        "bindery: models for \(generator.valueCount) values from \(totalBytes >> 20) MB in \(elapsed)"
+        "bindery: models for \(generator.valueCount) values from \(totalBytes >> 20) MB in \(milliseconds) ms"
       )
     }
     Terminal.output(source)

@@ -201,4 +201,15 @@ struct CLITests {
     #expect(try Self.run(["generate"]).status == 2)
     #expect(try Self.run(["generate", "--access", "open", "-"], input: "{}").status == 2)
   }
+
+  @Test func generateShowsProgressOnLargeInputs() throws {
+    let element = #"{"id": 505874924095815681, "text": "おはよう", "lang": "ja", "at": 1416499200}"#
+    let count = (8 << 20) / element.utf8.count + 1
+    let input = "[" + Array(repeating: element, count: count).joined(separator: ",") + "]"
+    let run = try Self.run(["generate", "--name", "Status", "-"], input: input)
+    #expect(run.status == 0)
+    #expect(run.error.contains("bindery: reading <stdin> (8 MB)…"))
+    #expect(run.error.contains("bindery: models for \(count) values from 8 MB in "))
+    #expect(run.output.contains("  var id: Int64"))
+  }
 }

@@ -132,6 +132,18 @@ struct SchemaTests {
         == ["anyOf": [["$ref": "#/$defs/QuotedStatus"], ["type": "null"]]])
   }
 
+  @Test func subclassesAndRunTimeKeyStrategies() throws {
+    let comment = try #require(member(Comment.jsonSchema, "$defs", "Comment"))
+    // The superclass's members, then the subclass's own.
+    #expect(member(comment, "allOf", "0", "required") == ["id", "createdAt"])
+    #expect(member(comment, "allOf", "1", "required") == ["body", "author"])
+    #expect(
+      member(comment, "allOf", "1", "properties", "author", "properties", "name")
+        == ["type": "string"])
+    let shouting = try #require(member(ShoutingModel.jsonSchema, "$defs", "ShoutingModel"))
+    #expect(shouting["required"] == ["FIRSTNAME", "id"])
+  }
+
   @Test func typesWithoutASchemaSaySo() throws {
     #expect {
       _ = try JSONSchemaBuilder.schema(for: PlainPoint.self)
@@ -199,6 +211,13 @@ struct SchemaTests {
         ["kind": "flag", "value": 1], ["kind": "size", "value": 1], ["kind": "count"],
       ])
     try record(IntOrText.self, "IntOrText", valid: [3, "three"], invalid: [true, 3.5, nil])
+    try record(
+      Comment.self, "Comment",
+      valid: [["id": 1, "createdAt": "2016-01-22T10:22:48Z", "body": "b", "author": ["name": "a"]]],
+      invalid: [
+        ["id": 1, "createdAt": "2016-01-22T10:22:48Z", "body": "b"],
+        ["id": "1", "createdAt": "2016-01-22T10:22:48Z", "body": "b", "author": ["name": "a"]],
+      ])
     try record(
       FlatDocument.self, "FlatDocument",
       valid: [["id": 1, "title": "t", "created_at": "2016-01-22T10:22:48Z", "extra": [1]]],
