@@ -4,7 +4,7 @@
 /// objects.
 final class ModelPlanner {
   struct Settings {
-    var classes = false
+    /// Nested objects written into their parent with key paths.
     var flatten = false
   }
 

@@ -81,6 +81,8 @@ public enum JSONModelExpansion {
     }
     var wanted: [String]
     var members: [String] = []
+    /// The members that make the type `Codable` with the mapping.
+    var codableMembers: [String] = []
     let codable = names.contains { ["Codable", "Decodable", "Encodable"].contains($0) }
     switch kind {
     case .enumeration:
@@ -96,7 +98,7 @@ public enum JSONModelExpansion {
         // Also when the enum lists Codable itself: the mapping's members replace the
         // compiler's synthesized ones.
         if !generator.hasRawType, !writesOwnCodable(declaration) {
-          members += generator.codableMembers()
+          codableMembers = generator.codableMembers()
         }
       }
     case .structure:
@@ -115,7 +117,7 @@ public enum JSONModelExpansion {
       // members are then the conformance's witnesses, and the compiler synthesizes nothing that
       // would ignore the mapping.
       if !writesOwnCodable(declaration) {
-        members +=
+        codableMembers =
           generator.codableUsesContainers
           ? generator.containerCodable()
           : structCodable(access: access)
@@ -127,7 +129,16 @@ public enum JSONModelExpansion {
     wanted = wanted.filter { want in
       names.contains(want) || (want == "Codable" && codable)
     }
-    guard !wanted.isEmpty || !members.isEmpty else { return [] }
+    // The Codable members sit with the conformance when this extension adds it; for a type that
+    // lists `Codable` itself, in an extension of their own, where they cannot be taken for
+    // near misses of `JSONEncodable`'s `encode(to:)`.
+    var separateCodable: [String] = []
+    if wanted.contains("Codable") {
+      members += codableMembers
+    } else {
+      separateCodable = codableMembers
+    }
+    guard !wanted.isEmpty || !members.isEmpty || !separateCodable.isEmpty else { return [] }
     // A type that lists half of Codable gets the other half: conforming to `Codable` again
     // would repeat the half it has.
     let listed = Set(
@@ -141,13 +152,24 @@ public enum JSONModelExpansion {
     let conformances = wanted.map { $0 == "Codable" ? codableName : "Bindery.\($0)" }
     let body = members.joined(separator: "\n\n")
     let clause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
-    let decl: DeclSyntax = """
-      extension \(type.trimmed)\(raw: clause) {
-      \(raw: body)
-      }
-      """
-    guard let ext = decl.as(ExtensionDeclSyntax.self) else { return [] }
-    return [ext]
+    var extensions: [ExtensionDeclSyntax] = []
+    if !wanted.isEmpty || !members.isEmpty {
+      let decl: DeclSyntax = """
+        extension \(type.trimmed)\(raw: clause) {
+        \(raw: body)
+        }
+        """
+      if let ext = decl.as(ExtensionDeclSyntax.self) { extensions.append(ext) }
+    }
+    if !separateCodable.isEmpty {
+      let decl: DeclSyntax = """
+        extension \(type.trimmed) {
+        \(raw: separateCodable.joined(separator: "\n\n"))
+        }
+        """
+      if let ext = decl.as(ExtensionDeclSyntax.self) { extensions.append(ext) }
+    }
+    return extensions
   }
 
   /// Whether the type declares `init(from:)` or `encode(to:)` with a Codable coder itself:
