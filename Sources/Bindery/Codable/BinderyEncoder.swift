@@ -26,13 +26,33 @@ public import Foundation
 /// An encoder is `Sendable`: its settings are guarded by a lock, and each `encode` call works on
 /// a snapshot taken when it starts.
 public final class BinderyEncoder: Sendable {
-  private let settings = Locked(EncodingSettings())
+  private let state = Locked(State())
+
+  /// The settings, and the encoder of the last call, kept for the next one.
+  private struct State: Sendable {
+    var settings = EncodingSettings()
+    var spare = Spare()
+  }
+
+  /// An `EncoderImpl` no call is using, made with the current settings: the next call takes it
+  /// (under the lock) instead of setting up a new one, and keeps what it learned of the types.
+  private struct Spare: @unchecked Sendable {
+    // @unchecked: an impl is used by the one call that took it out under the lock, and put
+    // back only once that call is done with it.
+    var impl: EncoderImpl?
+  }
 
   /// Creates an encoder with Foundation's defaults.
   public init() {}
 
+  /// Reads the settings, or changes them (which drops the spare encoder made with the old).
   private func locked<T>(_ body: (inout EncodingSettings) -> T) -> T {
-    settings.withLock(body)
+    state.withLock { state in
+      let before = state.settings.generation
+      let result = body(&state.settings)
+      if state.settings.generation != before { state.spare.impl = nil }
+      return result
+    }
   }
 
   /// How the output is formatted; compact, in encoding order, slashes escaped by default.
@@ -131,8 +151,11 @@ public final class BinderyEncoder: Sendable {
   private func encodeTopLevel<T>(_ value: T, _ body: (EncoderImpl) throws -> Void) throws
     -> [UInt8]
   {
-    let settings = locked { $0 }
-    let impl = EncoderImpl(settings: settings)
+    let (settings, spare) = state.withLock { state in
+      defer { state.spare.impl = nil }
+      return (state.settings, state.spare.impl)
+    }
+    let impl = spare ?? EncoderImpl(settings: settings)
     try body(impl)
     if let misuse = impl.shared.misuse { throw misuse }
     guard impl.valuesBegun > 0 else {
@@ -142,7 +165,12 @@ public final class BinderyEncoder: Sendable {
           codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
     do {
-      return try impl.finish()
+      let output = try impl.finish()
+      impl.restart(capacity: output.count)
+      state.withLock { state in
+        if state.settings.generation == settings.generation { state.spare.impl = impl }
+      }
+      return output
     } catch {
       throw EncodingError.invalidValue(
         value,
@@ -215,12 +243,16 @@ extension BinderyEncoder {
 
 /// An encoder's settings, snapshotted at the start of each encode.
 struct EncodingSettings: Sendable {
-  var formatting: BinderyEncoder.OutputFormatting = []
-  var date: BinderyEncoder.DateEncodingStrategy = .deferredToDate
-  var data: BinderyEncoder.DataEncodingStrategy = .base64
-  var nonConformingFloat: BinderyEncoder.NonConformingFloatEncodingStrategy = .throw
-  var key: BinderyEncoder.KeyEncodingStrategy = .useDefaultKeys
-  var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  var formatting: BinderyEncoder.OutputFormatting = [] { didSet { generation &+= 1 } }
+  var date: BinderyEncoder.DateEncodingStrategy = .deferredToDate { didSet { generation &+= 1 } }
+  var data: BinderyEncoder.DataEncodingStrategy = .base64 { didSet { generation &+= 1 } }
+  var nonConformingFloat: BinderyEncoder.NonConformingFloatEncodingStrategy = .throw {
+    didSet { generation &+= 1 }
+  }
+  var key: BinderyEncoder.KeyEncodingStrategy = .useDefaultKeys { didSet { generation &+= 1 } }
+  var userInfo: [CodingUserInfoKey: any Sendable] = [:] { didSet { generation &+= 1 } }
+  /// Counts changes, so that an encoder made with older settings is not used again.
+  var generation = 0
 
   var writingOptions: JSONWritingOptions {
     var options = JSONWritingOptions(

@@ -193,10 +193,10 @@ final class EncoderImpl: Encoder {
 
   /// Keeps the names this encode's orders learned beyond those they started with.
   private func publishKeyOrders() {
-    let grown = state.pointee.keyOrders.remembered.compactMap {
-      entry -> (ObjectIdentifier, [String])? in
+    var grown: [(ObjectIdentifier, [String])] = []
+    for entry in state.pointee.keyOrders.remembered {
       let names = state.pointee.writer.keyOrderNames(entry.answer.order)
-      return names.count > entry.answer.started ? (entry.type, names) : nil
+      if names.count > entry.answer.started { grown.append((entry.type, names)) }
     }
     guard !grown.isEmpty else { return }
     Self.learnedKeyOrders.withLock { orders in
@@ -204,6 +204,32 @@ final class EncoderImpl: Encoder {
         orders[type] = names
       }
     }
+    // Published: an encoder used again publishes only what it learns after this.
+    let counts = state.pointee.keyOrders.remembered.map {
+      state.pointee.writer.keyOrderNames($0.answer.order).count
+    }
+    var index = 0
+    state.pointee.keyOrders.updateEach { answer in
+      answer.started = counts[index]
+      index += 1
+    }
+  }
+
+  /// Makes this encoder ready for another whole encode with the same settings, keeping what
+  /// it learned of the types met (their key orders, which of them are collections): what
+  /// `BinderyEncoder` keeps between calls, so that a small document does not pay for setting
+  /// everything up again. Only for an encoder without a base, after ``finish()``.
+  ///
+  /// - Parameter capacity: The size of the last output, to make room for at once.
+  func restart(capacity: Int) {
+    shared.misuse = nil
+    shared.trees = 0
+    state.pointee.node = nil
+    state.pointee.slotStart = 0
+    state.pointee.slotDepth = 0
+    state.pointee.tree = nil
+    state.pointee.replaced.removeAll(keepingCapacity: true)
+    state.pointee.writer.restart(capacity: capacity)
   }
 
   /// The writer's state before a member, for ``restore(_:)``.

@@ -43,6 +43,11 @@ struct TypeMemo<Answer> {
   /// Each type remembered, with its answer, in the order met.
   var remembered: [(type: ObjectIdentifier, answer: Answer)] { entries }
 
+  /// Changes every remembered answer.
+  mutating func updateEach(_ body: (inout Answer) -> Void) {
+    for index in entries.indices { body(&entries[index].answer) }
+  }
+
   /// Remembers the answer for `type`, unless 64 types are remembered.
   mutating func remember(_ answer: Answer, for type: Any.Type) {
     // One allocation for the few types of a document, instead of growing step by step.

@@ -306,6 +306,30 @@ public struct JSONWriter: Sendable {
     return keyOrders.count - 1
   }
 
+  /// Starts another document with this writer, keeping the key orders met so far: for an
+  /// encoder that writes many documents of the same types. Call after ``takeFinished()``.
+  ///
+  /// - Parameter capacity: The bytes to make room for at once (the size of the last output).
+  package mutating func restart(capacity: Int) {
+    top = Frame(isObject: false)
+    outer.removeAll(keepingCapacity: true)
+    sortedMembers.removeAll(keepingCapacity: true)
+    keySets.removeAll(keepingCapacity: true)
+    nextSerial = 1
+    wroteTopLevel = false
+    valuesBegun = 0
+    depth = 0
+    innermostSerial = 0
+    length = 0
+    // Writes reserve a few bytes beyond what they write: a little room so that the same output
+    // again does not grow the buffer at its last bytes.
+    let room = Swift.max(256, capacity &+ capacity / 16 &+ 64)
+    storage = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
+      buffer.initialize(repeating: 0)
+      initialized = buffer.count
+    }
+  }
+
   /// The names a key order has met so far, in its order. (Mutating only so that callers reach
   /// the writer in place rather than copying it.)
   package mutating func keyOrderNames(_ order: Int) -> [String] {

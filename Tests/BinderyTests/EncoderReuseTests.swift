@@ -1,0 +1,87 @@
+import Bindery
+import Foundation
+import Testing
+
+/// One `BinderyEncoder` keeps the encoder of its last call for the next: these check that what
+/// it keeps never shows in the output.
+@Suite("an encoder used for many values")
+struct EncoderReuseTests {
+  struct Point: Codable, Equatable {
+    var x: Int
+    var y: Int?
+  }
+
+  struct Named: Codable {
+    var name: String
+    var point: Point
+  }
+
+  struct Failing: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(1, forKey: .a)
+      throw EncodingError.invalidValue(1, .init(codingPath: [], debugDescription: "no"))
+    }
+    enum CodingKeys: CodingKey { case a }
+  }
+
+  /// Encodes `name` with the same encoder from inside its own `encode(to:)`.
+  struct Nesting: Encodable {
+    let encoder: BinderyEncoder
+    func encode(to coder: any Encoder) throws {
+      var container = coder.singleValueContainer()
+      try container.encode(String(decoding: try encoder.encode(Point(x: 7, y: nil)), as: UTF8.self))
+    }
+  }
+
+  func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
+
+  @Test func valuesTypesAndFailuresInTurnEncodeAsIfEachWereFirst() throws {
+    let encoder = BinderyEncoder()
+    #expect(text(try encoder.encode(Point(x: 1, y: 2))) == #"{"x":1,"y":2}"#)
+    #expect(text(try encoder.encode(Point(x: 3, y: nil))) == #"{"x":3}"#)
+    #expect(
+      text(try encoder.encode(Named(name: "a", point: Point(x: 1, y: 2))))
+        == #"{"name":"a","point":{"x":1,"y":2}}"#)
+    #expect(throws: EncodingError.self) { try encoder.encode(Failing()) }
+    #expect(text(try encoder.encode([Point(x: 5, y: 6)])) == #"[{"x":5,"y":6}]"#)
+    #expect(text(try encoder.encode(Nesting(encoder: encoder))) == #""{\"x\":7}""#)
+    let long = String(repeating: "é", count: 5000)
+    #expect(text(try encoder.encode([long])) == "[\"\(long)\"]")
+    #expect(text(try encoder.encode(1)) == "1")
+  }
+
+  @Test func changedSettingsApplyToTheNextCall() throws {
+    let encoder = BinderyEncoder()
+    let point = Named(name: "a", point: Point(x: 1, y: 2))
+    #expect(text(try encoder.encode(point)) == #"{"name":"a","point":{"x":1,"y":2}}"#)
+    encoder.keyEncodingStrategy = .custom { _ in AnyKey("k") }
+    #expect(text(try encoder.encode(Point(x: 1, y: nil))) == #"{"k":1}"#)
+    encoder.keyEncodingStrategy = .useDefaultKeys
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+    #expect(
+      text(try encoder.encode(Point(x: 1, y: 2))) == "{\n  \"x\" : 1,\n  \"y\" : 2\n}")
+  }
+
+  @Test func callsFromManyTasksGetTheirOwnOutput() async throws {
+    let encoder = BinderyEncoder()
+    try await withThrowingTaskGroup(of: Bool.self) { group in
+      for index in 0..<200 {
+        group.addTask {
+          let point = Point(x: index, y: index % 3 == 0 ? nil : -index)
+          let data = try encoder.encode(point)
+          return try JSONDecoder().decode(Point.self, from: data) == point
+        }
+      }
+      for try await same in group { #expect(same) }
+    }
+  }
+
+  struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+}
