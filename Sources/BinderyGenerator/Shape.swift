@@ -65,6 +65,13 @@ final class Shape {
       if let mine = self.element { mine.join(element) } else { self.element = element.copy() }
     }
     if let object = other.object {
+      if let values = dictionaryValue {
+        // Keyed by ids already: the new values join the values' shape too.
+        for (_, shape) in object.members { values.join(shape) }
+      } else if self.object == nil {
+        // Objects seen here for the first time: whether their keys are ids is open again.
+        checkedDictionary = false
+      }
       if let mine = self.object { mine.join(object) } else { self.object = object.copy() }
     }
   }

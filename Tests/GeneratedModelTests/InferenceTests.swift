@@ -190,6 +190,17 @@ struct InferenceTests {
     #expect(thread.contains("var replies: [Comment]"))
   }
 
+  @Test func idKeyedValuesOfAJoinedKindKeepEveryMember() throws {
+    // The retweet joins its status after the status's reactions were found to be keyed by
+    // ids: the retweet's reactions still reach the values' type.
+    let source = lines(
+      try generate(
+        #"{"id": 1, "text": "a", "reactions": {"11": {"count": 2}}, "retweeted_status": {"id": 2, "text": "b", "reactions": {"12": {"count": 1, "first": true}}}}"#,
+        name: "Status"))
+    #expect(source.contains("var reactions: [String: Reaction]"))
+    #expect(source.contains("var first: Bool?"))
+  }
+
   @Test func flatteningWritesNestedMembersWithKeyPaths() throws {
     let source = lines(
       try generate(
