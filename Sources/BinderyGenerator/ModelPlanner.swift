@@ -41,8 +41,11 @@ final class ModelPlanner {
   /// each join may bring new keys to look into.
   func unify(_ root: Shape, name: String) {
     var changed = true
-    while changed {
+    var rounds = 0
+    // Each round joins kinds, so the rounds end; the bound keeps any input from looping long.
+    while changed && rounds < 64 {
       changed = false
+      rounds += 1
       var byName: [String: ObjectShape] = [:]
       var visited: Set<ObjectIdentifier> = []
       /// `copies`: the shape repeats values the walk has seen elsewhere (a variant's objects,

@@ -1,5 +1,6 @@
 import Bindery
 import BinderyGenerator
+import BinderyTestSupport
 import Testing
 
 /// The source generated for samples given as JSON texts.
@@ -219,6 +220,32 @@ struct InferenceTests {
     #expect(try generate(sample, sample) == (try generate(sample, sample)))
   }
 
+  /// Random documents with the shapes that drive inference (tags, ids as keys, recursion,
+  /// mixed kinds, odd keys) give source or a `GenerationError`, never a crash or a hang.
+  @Test func randomSamplesGiveSourceOrAClearError() throws {
+    var random = RandomJSON(seed: 23)
+    var generated = 0
+    for _ in 0..<300 {
+      var generator = try ModelGenerator(options: .init(rootName: "Root"))
+      for _ in 0..<(1 + random.below(3)) {
+        // Mostly objects at the top, as samples are; sometimes anything.
+        let sample = random.below(5) == 0 ? random.value(depth: 0) : random.object(depth: 0)
+        try generator.add(try JSONDocument(parsing: try sample.jsonBytes()))
+      }
+      do {
+        let source = try generator.source()
+        let declaresRoot = lines(source).contains { $0.hasSuffix(" Root {") }
+        #expect(declaresRoot)
+        generated += 1
+      } catch {
+        #expect(
+          error.message.contains("where objects are needed")
+            || error.message == "no values to infer models from")
+      }
+    }
+    #expect(generated > 150)
+  }
+
   @Test func samplesWithoutObjectsAreRefusedClearly() throws {
     #expect {
       _ = try generate("[1, 2]")
@@ -234,6 +261,41 @@ struct InferenceTests {
     }
     #expect(throws: GenerationError.self) {
       _ = try ModelGenerator(options: .init(rootName: "Root", path: "a..b"))
+    }
+  }
+}
+
+/// JSON values made at random from the pieces inference looks at.
+struct RandomJSON {
+  var generator: SplitMix64
+  let keys = [
+    "id", "type", "kind", "user", "items", "replies", "138586341", "a.b", "@type", "2fa",
+    "class", "created_at", "url", "status", "payload", "", "name",
+  ]
+  let words = ["PushEvent", "photo", "2016-01-22T10:22:48Z", "https://e.com/a", "x"]
+
+  init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+
+  mutating func below(_ bound: Int) -> Int { generator.below(bound) }
+
+  mutating func object(depth: Int) -> JSONValue {
+    var object = JSONObject()
+    for _ in 0..<below(5) { object[keys[below(keys.count)]] = value(depth: depth + 1) }
+    return .object(object)
+  }
+
+  mutating func value(depth: Int) -> JSONValue {
+    switch below(depth > 3 ? 5 : 8) {
+    case 0: return .null
+    case 1: return .bool(below(2) == 0)
+    case 2: return .number(JSONNumber(below(3) == 0 ? 1.5 : Double(below(100))))
+    case 3: return .string(words[below(words.count)])
+    case 4: return .number(JSONNumber(1_416_499_200 + below(1000)))
+    case 5, 6: return object(depth: depth)
+    default:
+      var array: [JSONValue] = []
+      for _ in 0..<below(4) { array.append(value(depth: depth + 1)) }
+      return .array(array)
     }
   }
 }
