@@ -1,3 +1,5 @@
+import BinderyNaming
+
 /// A Swift declaration the generator writes: a model, an enum of strings, or a union.
 struct Declaration {
   enum Body {
@@ -106,23 +108,5 @@ struct Declaration {
   }
 
   /// A Swift string literal.
-  static func literal(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          out += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  static func literal(_ text: String) -> String { Identifiers.stringLiteral(text) }
 }

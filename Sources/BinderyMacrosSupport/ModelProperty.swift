@@ -1,3 +1,4 @@
+import BinderyNaming
 import SwiftSyntax
 import SwiftSyntaxBuilder
 
@@ -180,17 +181,4 @@ func stringLiteralValue(_ expression: ExprSyntax) -> String? {
 }
 
 /// A Swift string literal for `text`.
-func literal(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    default: out.unicodeScalars.append(scalar)
-    }
-  }
-  return out + "\""
-}
+func literal(_ text: String) -> String { Identifiers.stringLiteral(text) }

@@ -1,5 +1,5 @@
 /// Swift identifiers for names that come from JSON or from declarations: shared by the macros
-/// (which must write any property name after `self.`) and, later, the model generator.
+/// (which must write any property name after `self.`) and the model generator.
 package enum Identifiers {
   /// Words that need backticks to be used as a member name after `self.` or `.`.
   package static let reservedWords: Set<String> = [
@@ -17,5 +17,29 @@ package enum Identifiers {
   /// - Returns: The name, escaped when needed.
   package static func escaped(_ name: String) -> String {
     reservedWords.contains(name) ? "`\(name)`" : name
+  }
+
+  /// A Swift string literal for `text`: quotes, backslashes and control characters escaped.
+  ///
+  /// - Parameter text: Any text, such as a JSON key.
+  /// - Returns: The literal, quotes included.
+  package static func stringLiteral(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          out += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
   }
 }
