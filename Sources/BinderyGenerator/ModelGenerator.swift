@@ -112,7 +112,7 @@ package struct ModelGenerator {
         message: "the samples hold \(kinds(of: root)) where objects are needed; "
           + "name the objects with --at")
     }
-    let planner = ModelPlanner(settings: .init(flatten: options.flatten))
+    let planner = ModelPlanner(flatten: options.flatten)
     let isArray = arraySamples > 0 && objectSamples == 0
     let rootName =
       isArray && options.singularizesRoot ? Naming.singular(options.rootName) : options.rootName

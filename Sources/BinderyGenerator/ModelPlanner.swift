@@ -3,12 +3,8 @@
 /// small sets of strings, unions where a tag picks the shape, dictionaries for id-keyed
 /// objects.
 final class ModelPlanner {
-  struct Settings {
-    /// Nested objects written into their parent with key paths.
-    var flatten = false
-  }
-
-  let settings: Settings
+  /// Nested objects written into their parent with key paths (`--flatten`).
+  let flatten: Bool
   /// Declarations by name, and the order their names were given (a parent before its
   /// children).
   private(set) var declarations: [String: Declaration] = [:]
@@ -23,8 +19,8 @@ final class ModelPlanner {
   private var planning: Set<String> = []
   private var signatures: [String: String] = [:]
 
-  init(settings: Settings) {
-    self.settings = settings
+  init(flatten: Bool) {
+    self.flatten = flatten
   }
 
   // MARK: Finding the kinds of object
@@ -300,7 +296,7 @@ final class ModelPlanner {
     let object = representative(of: found)
     if let name = objectTypes[ObjectIdentifier(object)], planning.contains(name) { return nil }
     if tag(of: object) != nil { return nil }
-    if settings.flatten { return object.keys.isEmpty ? nil : object }
+    if flatten { return object.keys.isEmpty ? nil : object }
     guard object.keys.count == 1, let only = object.fields[object.keys[0]],
       only.kindCount == 1, only.object == nil, only.arrays == 0
     else { return nil }

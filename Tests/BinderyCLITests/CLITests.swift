@@ -166,6 +166,15 @@ struct CLITests {
     #expect(run.output == compiled)
   }
 
+  /// Each run is a process of its own, with its own hash seed: the source must not depend on
+  /// the order a dictionary happens to keep.
+  @Test func generateWritesTheSameSourceInEveryRun() throws {
+    let arguments = ["generate", "Tests/BinderyModelTests/Fixtures/github-events.json"]
+    let runs = try (0..<3).map { _ in try Self.run(arguments).output }
+    #expect(runs[0].contains("enum GithubEventPayload: JSONTaggedUnion {"))
+    #expect(runs[1] == runs[0] && runs[2] == runs[0])
+  }
+
   @Test func generateReadsAPathJSONLinesAndStandardInput() throws {
     let photos = try Self.run([
       "generate", "--at", "photos.photo", "Tests/BinderyModelTests/Fixtures/photo-search.json",

@@ -122,9 +122,7 @@ extension Set: JSONSchemaProviding, _JSONSchemaContainer {
   /// The type of the values inside.
   public static var _elementType: Any.Type { Element.self }
   /// The schema of values holding `element`s.
-  public static func _wrap(_ element: JSONValue) -> JSONValue {
-    element == true ? ["type": "array"] : ["type": "array", "items": element]
-  }
+  public static func _wrap(_ element: JSONValue) -> JSONValue { [Element]._wrap(element) }
 }
 
 extension Dictionary: JSONSchemaProviding, _JSONSchemaContainer where Key == String {

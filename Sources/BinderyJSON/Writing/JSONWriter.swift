@@ -323,11 +323,8 @@ public struct JSONWriter: Sendable {
     length = 0
     // Writes reserve a few bytes beyond what they write: a little room so that the same output
     // again does not grow the buffer at its last bytes.
-    let room = Swift.max(256, capacity &+ capacity / 16 &+ 64)
-    storage = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
-      buffer.initialize(repeating: 0)
-      initialized = buffer.count
-    }
+    storage = []
+    grow(toFit: Swift.max(256, capacity &+ capacity / 16 &+ 64))
   }
 
   /// The names a key order has met so far, in its order. (Mutating only so that callers reach
