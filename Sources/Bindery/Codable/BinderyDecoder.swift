@@ -185,6 +185,27 @@ public final class BinderyDecoder: Sendable {
     return try decode(type, from: document, at: path, settings: settings)
   }
 
+  /// The reading options and a decode of one document with this decoder's settings as they
+  /// are now, for a stream of values of `type`.
+  func streamDecode<T: Decodable & Sendable>(_ type: T.Type) -> (
+    reading: JSONReadingOptions, decode: @Sendable (JSONDocument) throws -> T
+  ) {
+    let settings = locked { $0 }
+    return (settings.reading, { [self] document in
+      try decode(T.self, from: document, at: nil, settings: settings)
+    })
+  }
+
+  /// A read error of a streamed value, as `JSONDecoder` reports invalid JSON.
+  static func invalidJSON(_ error: JSONReadError) -> DecodingError {
+    let place = error.location.map { "\($0.line):\($0.column): " } ?? ""
+    return DecodingError.dataCorrupted(
+      .init(
+        codingPath: [],
+        debugDescription: "The given data was not valid JSON. \(place)\(error.message)",
+        underlyingError: error))
+  }
+
   /// Reads the input as the settings say.
   private static func parse(_ bytes: [UInt8], _ settings: DecodingSettings) throws -> JSONDocument {
     var input = bytes

@@ -26,6 +26,9 @@ public final class JSONDocument: @unchecked Sendable {
   /// JSON has no type for (a date, bytes) to that object, so that a property of its type can
   /// take it as is.
   package let sourceObjects: [Int: any Sendable]?
+  /// Where the text starts in the input it was read from: the start for a whole input, the
+  /// value's place for one read from a stream. Error locations are given in that input.
+  public let position: JSONTextPosition
 
   /// Whether the text is the user's own, so that errors can point into it.
   package var hasUserText: Bool { sourceObjects == nil }
@@ -59,7 +62,8 @@ public final class JSONDocument: @unchecked Sendable {
   ///     the objects behind its strings (see ``sourceObjects``), possibly none.
   /// - Throws: ``JSONReadError`` naming the line and column of the first problem.
   package init(
-    parsing bytes: [UInt8], options: JSONReadingOptions, sourceObjects: [Int: any Sendable]?
+    parsing bytes: [UInt8], options: JSONReadingOptions, sourceObjects: [Int: any Sendable]?,
+    position: JSONTextPosition = .start
   ) throws(JSONReadError) {
     var bytes = bytes
     if options.allowsUTF16AndUTF32, let utf8 = try UnicodeInput.utf8(from: bytes) { bytes = utf8 }
@@ -67,14 +71,20 @@ public final class JSONDocument: @unchecked Sendable {
       (input) throws(JSONReadError) -> UnsafeBufferPointer<TapeEntry> in
       guard let base = input.baseAddress, !input.isEmpty else {
         throw JSONReadError(
-          .unexpectedEndOfInput, "expected a JSON value, found end of input", at: 0, in: input)
+          .unexpectedEndOfInput, "expected a JSON value, found end of input", at: 0, in: input
+        ).placed(at: position)
       }
       var scanner = JSONScanner(bytes: input, base: base, options: options)
-      return try scanner.scan()
+      do throws(JSONReadError) {
+        return try scanner.scan()
+      } catch {
+        throw error.placed(at: position)
+      }
     }
     self.bytes = bytes
     self.options = options
     self.sourceObjects = sourceObjects
+    self.position = position
     #if BINDERY_INTERNAL_CHECKS
       checkInvariants()
     #endif

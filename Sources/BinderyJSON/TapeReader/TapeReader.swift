@@ -62,7 +62,8 @@ package struct TapeReader {
   /// a position in it would point into text the user never saw.
   package func location(of index: Int) -> JSONSourceLocation? {
     guard document.hasUserText else { return nil }
-    return document.withInput { JSONSourceLocation(offset: offset(of: index), in: $0) }
+    let location = document.withInput { JSONSourceLocation(offset: offset(of: index), in: $0) }
+    return location.placed(at: document.position)
   }
 
   /// The path from the top-level value to the value at `index`, found by descending the tape:
