@@ -63,7 +63,23 @@ struct GenerateCommand: ParsableCommand {
     var totalBytes = 0
     for sample in samples {
       let input = Input(path: sample)
-      let asLines = lines || sample.hasSuffix(".jsonl") || sample.hasSuffix(".ndjson")
+      if lines || sample.hasSuffix(".jsonl") || sample.hasSuffix(".ndjson") {
+        // One value at a time, so that memory follows the largest line, not the file.
+        let summary = try input.forEachLine(
+          reading: reading.options, maxLineSize: 64 << 20, allowsBlankLines: true
+        ) { document in
+          do throws(GenerationError) {
+            try generator.add(document)
+          } catch {
+            Terminal.error(
+              "\(input.displayName):\(document.position.line): error: \(error.message)")
+            throw Status.invalid
+          }
+        }
+        if summary.invalid > 0 { throw Status.invalid }
+        totalBytes += summary.bytes
+        continue
+      }
       let bytes: [UInt8]
       do {
         bytes = try input.read()
@@ -76,14 +92,18 @@ struct GenerateCommand: ParsableCommand {
       if large {
         Terminal.error("bindery: reading \(input.displayName) (\(bytes.count >> 20) MB)…")
       }
-      for (document, line) in try documents(in: bytes, input: input, asLines: asLines) {
-        do {
-          try generator.add(document)
-        } catch {
-          let place = line.map { ":\($0)" } ?? ""
-          Terminal.error("\(input.displayName)\(place): error: \(error.message)")
-          throw Status.invalid
-        }
+      let document: JSONDocument
+      do {
+        document = try JSONDocument(parsing: bytes, options: reading.options)
+      } catch {
+        Terminal.error(input.diagnostic(for: error))
+        throw Status.invalid
+      }
+      do {
+        try generator.add(document)
+      } catch {
+        Terminal.error("\(input.displayName): error: \(error.message)")
+        throw Status.invalid
       }
       if large {
         Terminal.error("bindery: \(generator.valueCount) values so far")
@@ -105,32 +125,6 @@ struct GenerateCommand: ParsableCommand {
       )
     }
     Terminal.output(source)
-  }
-
-  /// The documents of one input, with the line each starts on for JSON Lines.
-  private func documents(in bytes: [UInt8], input: Input, asLines: Bool) throws -> [(
-    JSONDocument, Int?
-  )] {
-    guard asLines else {
-      do {
-        return [(try JSONDocument(parsing: bytes, options: reading.options), nil)]
-      } catch {
-        Terminal.error(input.diagnostic(for: error))
-        throw Status.invalid
-      }
-    }
-    var documents: [(JSONDocument, Int?)] = []
-    for line in ModelGenerator.jsonLines(bytes) {
-      do {
-        documents.append(
-          (try JSONDocument(parsing: line.bytes, options: reading.options), line.number))
-      } catch {
-        let column = error.location?.column ?? 1
-        Terminal.error("\(input.displayName):\(line.number):\(column): error: \(error.message)")
-        throw Status.invalid
-      }
-    }
-    return documents
   }
 
   /// `flickr-public-feed.json` → `FlickrPublicFeed`; `--at photos.photo` → `Photo`; standard

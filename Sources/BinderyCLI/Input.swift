@@ -74,6 +74,15 @@ enum Terminal {
   /// as they stand), at any depth the document was read with.
   static func print(_ cursor: JSONCursor, options: JSONWritingOptions, reading: ReadingFlags) throws
   {
+    var bytes = try text(of: cursor, options: options, reading: reading)
+    bytes.append(UInt8(ascii: "\n"))
+    output(bytes: bytes)
+  }
+
+  /// A value as JSON text, written as ``print(_:options:reading:)`` writes it.
+  static func text(of cursor: JSONCursor, options: JSONWritingOptions, reading: ReadingFlags)
+    throws -> [UInt8]
+  {
     var options = options
     options.maxDepth = .max
     // JSON5 input may hold Infinity and NaN; write them back as they came.
@@ -81,9 +90,7 @@ enum Terminal {
     do {
       var writer = JSONWriter(options: options)
       try writer.value(cursor)
-      var bytes = try writer.takeFinished()
-      bytes.append(UInt8(ascii: "\n"))
-      output(bytes: bytes)
+      return try writer.takeFinished()
     } catch {
       Terminal.error("bindery: error: \(error)")
       throw Status.invalid

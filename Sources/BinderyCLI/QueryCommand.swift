@@ -9,10 +9,13 @@ struct QueryCommand: ParsableCommand {
     discussion: """
       PATH is a Bindery path such as 'items[0].media.m' (quote keys with dots: '["a.b"]'), \
       or an RFC 6901 JSON Pointer starting with '/' such as '/items/0/media/m'. The empty \
-      path is the whole document.
+      path is the whole document. With JSON Lines, the value at PATH in each line is printed \
+      compact on a line of its own, and each line without one is reported.
       """)
 
   @OptionGroup var reading: ReadingFlags
+
+  @OptionGroup var jsonLines: LinesFlags
 
   @Flag(help: "Print a string value without quotes or escapes.")
   var raw = false
@@ -36,6 +39,29 @@ struct QueryCommand: ParsableCommand {
       throw Status.usageOrIO
     }
     let input = Input(path: file)
+    if jsonLines.appliesTo(file) {
+      var output = OutputBuffer()
+      var missing = 0
+      let summary = try input.forEachLine(
+        reading: reading.options, maxLineSize: jsonLines.maxLineSize
+      ) { document in
+        guard let cursor = try? document.root.cursor(at: parsed) else {
+          missing += 1
+          output.flush()
+          Terminal.error("\(input.displayName):\(document.position.line): no value at '\(path)'")
+          return
+        }
+        if raw, cursor.kind == .string, let text = try? cursor.string() {
+          output.append(text.utf8)
+        } else {
+          output.append(try Terminal.text(of: cursor, options: .compact, reading: reading))
+        }
+        output.append(CollectionOfOne(UInt8(ascii: "\n")))
+      }
+      output.flush()
+      if summary.invalid > 0 || missing > 0 { throw Status.invalid }
+      return
+    }
     let document = try input.document(options: reading.options)
     let cursor: JSONCursor
     do {

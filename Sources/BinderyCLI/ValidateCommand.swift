@@ -9,6 +9,8 @@ struct ValidateCommand: ParsableCommand {
 
   @OptionGroup var reading: ReadingFlags
 
+  @OptionGroup var jsonLines: LinesFlags
+
   @Flag(name: .shortAndLong, help: "Print nothing for valid files.")
   var quiet = false
 
@@ -24,6 +26,22 @@ struct ValidateCommand: ParsableCommand {
     for file in files {
       let input = Input(path: file)
       do {
+        if jsonLines.appliesTo(file) {
+          let summary = try input.forEachLine(
+            reading: reading.options, maxLineSize: jsonLines.maxLineSize
+          ) { _ in }
+          if summary.invalid > 0 {
+            Terminal.error(
+              "\(input.displayName): \(summary.invalid) invalid of \(summary.values + summary.invalid) lines"
+            )
+            worst = max(worst, Status.invalid.rawValue)
+          } else if !quiet {
+            Terminal.output(
+              "\(input.displayName): valid JSON Lines (\(summary.bytes) bytes, \(summary.values) values)\n"
+            )
+          }
+          continue
+        }
         let document = try input.document(options: reading.options)
         if !quiet {
           Terminal.output(

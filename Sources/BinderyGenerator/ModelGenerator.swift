@@ -91,19 +91,6 @@ package struct ModelGenerator {
     }
   }
 
-  /// The lines of JSON Lines input that hold a value, numbered from 1.
-  package static func jsonLines(_ bytes: [UInt8]) -> [(number: Int, bytes: [UInt8])] {
-    var lines: [(number: Int, bytes: [UInt8])] = []
-    var number = 0
-    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      number += 1
-      if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
-        lines.append((number, Array(line)))
-      }
-    }
-    return lines
-  }
-
   /// The Swift source of the models.
   package func source() throws(GenerationError) -> String {
     guard root.count > 0 else { throw GenerationError(message: "no values to infer models from") }

@@ -221,4 +221,40 @@ struct CLITests {
     #expect(run.error.contains("bindery: models for \(count) values from 8 MB in "))
     #expect(run.output.contains("  var id: Int64"))
   }
+
+  @Test func validateReadsJSONLinesAndReportsEveryBadLine() throws {
+    let good = try Self.run(["validate", "--lines", "-"], input: "{\"a\": 1}\r\n[2]\n\"x\"\n")
+    #expect(good.status == 0)
+    #expect(good.output == "<stdin>: valid JSON Lines (18 bytes, 3 values)\n")
+    let bad = try Self.run(
+      ["validate", "--lines", "-"], input: "{\"a\": 1}\n{\"a\": tru}\n\n[1,\n{\"b\": 2}\n")
+    #expect(bad.status == 1)
+    let diagnostics = bad.error.split(separator: "\n").filter { $0.hasPrefix("<stdin>:") }
+    #expect(diagnostics.map { $0.prefix(while: { $0 != " " }) } == ["<stdin>:2:7:", "<stdin>:3:1:", "<stdin>:4:4:", "<stdin>:"])
+    #expect(bad.error.contains("<stdin>: 3 invalid of 5 lines"))
+    let long = try Self.run(
+      ["validate", "--lines", "--max-line-size", "10", "-"], input: "[1]\n[1,2,3,4,5,6,7]\n[2]\n")
+    #expect(long.status == 1)
+    #expect(long.error.contains("<stdin>:2:1: error: a value of more than 10 bytes"))
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-cli-\(UUID()).ndjson")
+    try Data("1\n2\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let detected = try Self.run(["validate", file.path])
+    #expect(detected.output.hasSuffix("valid JSON Lines (4 bytes, 2 values)\n"))
+  }
+
+  @Test func formatAndQueryPrintOneResultPerLine() throws {
+    let input = "{\"b\": 1, \"a\": {\"c\": [1, 2]}}\n{\"a\": {\"c\": \"x\"}}\n{\"b\": 2}\n"
+    let formatted = try Self.run(["format", "--lines", "--sort-keys", "-"], input: input)
+    #expect(formatted.status == 0)
+    #expect(formatted.output == "{\"a\":{\"c\":[1,2]},\"b\":1}\n{\"a\":{\"c\":\"x\"}}\n{\"b\":2}\n")
+    let queried = try Self.run(["query", "--lines", "--raw", "a.c", "-"], input: input)
+    #expect(queried.status == 1)
+    #expect(queried.output == "[1,2]\nx\n")
+    #expect(queried.error.contains("<stdin>:3: no value at 'a.c'"))
+    let all = try Self.run(["query", "--lines", "b", "-"], input: "{\"b\": 1}\n{\"b\": [true]}\n")
+    #expect(all.status == 0)
+    #expect(all.output == "1\n[true]\n")
+  }
+
 }

@@ -67,7 +67,12 @@ struct GeneratedCase: Sendable, CustomTestStringConvertible {
   func documents() throws -> [[UInt8]] {
     try samples.flatMap { path in
       let bytes = try Self.bytes(path)
-      return lines ? ModelGenerator.jsonLines(bytes).map(\.bytes) : [bytes]
+      guard lines else { return [bytes] }
+      var reader = JSONStreamReader(
+        bytes: bytes, framing: .lines, options: JSONStreamOptions(allowsBlankLines: true))
+      var texts: [[UInt8]] = []
+      while let document = try reader.next() { texts.append(document.withInput { Array($0) }) }
+      return texts
     }
   }
 

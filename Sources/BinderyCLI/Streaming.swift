@@ -1,0 +1,140 @@
+import ArgumentParser
+import Bindery
+import Foundation
+
+/// `--lines` and its limit, for the commands that read JSON Lines.
+struct LinesFlags: ParsableArguments {
+  @Flag(
+    help: """
+      Read JSON Lines: one value on each line, read one at a time in bounded memory \
+      (the default for files ending in .jsonl or .ndjson).
+      """)
+  var lines = false
+
+  @Option(help: "With JSON Lines, the longest line in bytes; longer lines are errors.")
+  var maxLineSize = 64 << 20
+
+  func validate() throws {
+    guard maxLineSize >= 1 else { throw ValidationError("--max-line-size must be at least 1") }
+  }
+
+  /// Whether `path` is read as JSON Lines.
+  func appliesTo(_ path: String) -> Bool {
+    lines || path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
+  }
+}
+
+/// What reading one input as a stream found.
+struct StreamSummary {
+  var values = 0
+  var invalid = 0
+  var bytes = 0
+}
+
+extension Input {
+  /// Reads the input as JSON Lines one chunk at a time, calling `body` with each value. Each
+  /// line that is not valid JSON gets a diagnostic naming its line and column, and reading
+  /// goes on; `body` throws to stop.
+  func forEachLine(
+    reading: JSONReadingOptions, maxLineSize: Int, allowsBlankLines: Bool = false,
+    _ body: (JSONDocument) throws -> Void
+  ) throws -> StreamSummary {
+    let handle: FileHandle
+    if path == "-" {
+      handle = FileHandle.standardInput
+    } else {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+        !isDirectory.boolValue, let opened = FileHandle(forReadingAtPath: path)
+      else {
+        Terminal.error("bindery: error: \(path): no such file")
+        throw Status.usageOrIO
+      }
+      handle = opened
+    }
+    defer { if path != "-" { try? handle.close() } }
+    var reader = JSONStreamReader(
+      framing: .lines, reading: reading,
+      options: JSONStreamOptions(maxValueSize: maxLineSize, allowsBlankLines: allowsBlankLines))
+    var summary = StreamSummary()
+    var progress = Progress(name: displayName)
+    defer { progress.clear() }
+    while true {
+      do {
+        if let document = try reader.next() {
+          summary.values += 1
+          try body(document)
+          continue
+        }
+      } catch let error as JSONReadError {
+        summary.invalid += 1
+        progress.clear()
+        Terminal.error(diagnostic(for: error))
+        if reader.canContinue { continue }
+        break
+      }
+      if reader.isAtEnd { break }
+      let chunk: Data?
+      do {
+        chunk = try handle.read(upToCount: 1 << 20)
+      } catch {
+        Terminal.error("bindery: error: \(displayName): cannot be read (\(error.localizedDescription))")
+        throw Status.usageOrIO
+      }
+      if let chunk, !chunk.isEmpty {
+        summary.bytes += chunk.count
+        reader.append(chunk)
+        progress.update(bytes: summary.bytes, values: summary.values)
+      } else {
+        reader.finish()
+      }
+    }
+    return summary
+  }
+}
+
+/// A progress line on standard error, for long runs when standard error is a terminal.
+struct Progress {
+  let name: String
+  private let enabled = isatty(STDERR_FILENO) != 0
+  private let started = ContinuousClock.now
+  private var shown = false
+  private var lastShown = ContinuousClock.now
+
+  init(name: String) {
+    self.name = name
+  }
+
+  mutating func update(bytes: Int, values: Int) {
+    guard enabled else { return }
+    let now = ContinuousClock.now
+    guard now - started > .seconds(1), now - lastShown > .milliseconds(250) else { return }
+    lastShown = now
+    shown = true
+    FileHandle.standardError.write(
+      Data("\r\u{1B}[Kbindery: \(name): \(bytes >> 20) MB, \(values) values".utf8))
+  }
+
+  /// Removes the progress line before other text is printed.
+  mutating func clear() {
+    guard shown else { return }
+    shown = false
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+  }
+}
+
+/// Standard output gathered into large writes.
+struct OutputBuffer {
+  private var bytes: [UInt8] = []
+
+  mutating func append(_ text: some Sequence<UInt8>) {
+    bytes.append(contentsOf: text)
+    if bytes.count >= 1 << 16 { flush() }
+  }
+
+  mutating func flush() {
+    guard !bytes.isEmpty else { return }
+    Terminal.output(bytes: bytes)
+    bytes.removeAll(keepingCapacity: true)
+  }
+}
