@@ -4,6 +4,7 @@
 //   swift run -c release --package-path Benchmarks compare      # Bindery vs Foundation table
 //   swift run -c release --package-path Benchmarks remote       # requests/s by transport
 //   swift run -c release --package-path Benchmarks events       # a union's cost, GitHub events
+//   python3 Benchmarks/Scripts/stream.py                         # JSON Lines: time, peak memory
 //   swift package --package-path Benchmarks benchmark            # ordo-one suites (allocations)
 //
 // The inputs are the standard benchmark files in Corpora/, read at run time.
@@ -35,6 +36,10 @@ let package = Package(
     .executableTarget(
       name: "events",
       dependencies: [.product(name: "Bindery", package: "Bindery")]
+    ),
+    .executableTarget(
+      name: "stream",
+      dependencies: ["Models", .product(name: "Bindery", package: "Bindery")]
     ),
     .executableTarget(
       name: "profile",

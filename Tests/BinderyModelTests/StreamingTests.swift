@@ -90,6 +90,26 @@ struct StreamingTests {
     #expect(log.all.allSatisfy { $0.error is JSONDecodingError })
   }
 
+  @Test("In parallel, a line over the limit is reported with its line and the rest decode")
+  func parallelOversizedAndBadLines() async throws {
+    let (lines, events) = try eventLines()
+    var text: [String] = []
+    for copy in 0..<30 {
+      text += lines
+      if copy == 7 { text.append("[" + String(repeating: "1,", count: 60_000) + "1]") }
+      if copy == 19 { text.append("{\"id\": tru}") }
+    }
+    let log = SkipLog()
+    let options = JSONStreamOptions(
+      maxValueSize: 100_000, chunkSize: 1, parallelism: 3,
+      invalidValues: .skip(report: { log.add($0) }))
+    let decoded = try await collect(GitHubEvent.lines(from: Array(text.joined(separator: "\n").utf8), streaming: options))
+    #expect(decoded == Array(repeating: events, count: 30).flatMap { $0 })
+    #expect(log.all.map(\.position.line) == [8 * 14 + 1, 20 * 14 + 2])
+    let kinds = log.all.compactMap { ($0.error as? JSONDecodingError)?.problems.first?.kind }
+    #expect(kinds == [.malformedJSON, .malformedJSON])
+  }
+
   @Test("The elements of a wrapped array decode one at a time")
   func elementsAtPath() async throws {
     let (lines, events) = try eventLines()

@@ -6,7 +6,7 @@ public import Foundation
 /// Reads block the task for as long as the file system takes.
 public struct JSONFileChunks: AsyncSequence, Sendable {
   /// A chunk of the file.
-  public typealias Element = Data
+  public typealias Element = [UInt8]
 
   /// The file.
   public let url: URL
@@ -30,7 +30,8 @@ public struct JSONFileChunks: AsyncSequence, Sendable {
     AsyncIterator(url: url, chunkSize: chunkSize)
   }
 
-  /// Reads the file one chunk at a time and closes it at the end.
+  /// Reads the file one chunk at a time, straight into the array it returns, and closes it at
+  /// the end.
   public struct AsyncIterator: AsyncIteratorProtocol {
     let url: URL
     let chunkSize: Int
@@ -41,7 +42,16 @@ public struct JSONFileChunks: AsyncSequence, Sendable {
     ///
     /// - Returns: Up to ``JSONFileChunks/chunkSize`` bytes, or `nil` at the end of the file.
     /// - Throws: The error opening or reading the file.
-    public mutating func next() async throws -> Data? {
+    public mutating func next() async throws -> [UInt8]? {
+      try await next(isolation: nil)
+    }
+
+    /// The next chunk, read on the caller's actor.
+    ///
+    /// - Parameter actor: The caller's actor; `nil` for none.
+    /// - Returns: As ``next()``.
+    /// - Throws: As ``next()``.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws -> [UInt8]? {
       guard !isDone else { return nil }
       if handle == nil {
         do {
@@ -52,20 +62,44 @@ public struct JSONFileChunks: AsyncSequence, Sendable {
         }
       }
       guard let handle else { return nil }
-      let data: Data?
+      let chunk: [UInt8]
       do {
-        data = try handle.read(upToCount: chunkSize)
+        chunk = try Self.read(handle.fileDescriptor, upTo: chunkSize)
       } catch {
         isDone = true
         try? handle.close()
         throw error
       }
-      guard let data, !data.isEmpty else {
+      guard !chunk.isEmpty else {
         isDone = true
         try? handle.close()
         return nil
       }
-      return data
+      return chunk
+    }
+
+    /// Up to `count` bytes from `descriptor`, fewer only at the end of the file.
+    static func read(_ descriptor: Int32, upTo count: Int) throws -> [UInt8] {
+      var failure: Int32 = 0
+      let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        initialized = 0
+        guard let base = buffer.baseAddress else { return }
+        while initialized < count {
+          let read = Foundation.read(descriptor, base + initialized, count - initialized)
+          if read > 0 {
+            initialized += read
+          } else if read == 0 {
+            break
+          } else if errno != EINTR {
+            failure = errno
+            break
+          }
+        }
+      }
+      if failure != 0 {
+        throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+      }
+      return bytes
     }
   }
 }

@@ -31,11 +31,9 @@ public struct JSONStreamReader: Sendable {
   private var buffer: [UInt8] = []
   private var head = 0
   private var scan = 0
-  /// The position of `buffer[head]` in the input.
-  private var position: JSONTextPosition
-  /// Input given whole at init, fed to the buffer one chunk at a time.
-  private var pending: [UInt8] = []
-  private var pendingIndex = 0
+  /// The position of `buffer[head]` in the input: after a JSON Lines value, the start of the
+  /// next line.
+  package private(set) var position: JSONTextPosition
   private var isFinished = false
   private var startChecked = false
   /// The error that ended the stream; thrown again by every later call.
@@ -52,7 +50,7 @@ public struct JSONStreamReader: Sendable {
   private var foundArray = false
 
   /// The bytes the reader holds: what memory it uses beyond the documents it returned.
-  package var bufferedByteCount: Int { buffer.count + pending.count - pendingIndex }
+  package var bufferedByteCount: Int { buffer.count }
 
   /// How many values ``next()`` has returned.
   public private(set) var valueCount = 0
@@ -88,30 +86,40 @@ public struct JSONStreamReader: Sendable {
     }
   }
 
-  /// A reader over a whole input held in memory, read in chunks so that the reader's own
-  /// buffer stays the size of one value.
+  /// A reader over a whole input held in memory. The reader shares the array rather than
+  /// copying it; each value is copied once, into its document.
   ///
   /// - Parameters:
   ///   - bytes: The input.
   ///   - framing: How the values are laid out.
   ///   - reading: How each value is read.
-  ///   - options: Limits and the chunk size.
+  ///   - options: Limits.
   ///   - position: Where `bytes` starts in a larger input; its start by default.
   public init(
     bytes: [UInt8], framing: JSONStreamFraming, reading: JSONReadingOptions = .strict,
     options: JSONStreamOptions = JSONStreamOptions(), startingAt position: JSONTextPosition = .start
   ) {
     self.init(framing: framing, reading: reading, options: options, startingAt: position)
-    pending = bytes
-    isFinished = bytes.isEmpty
+    buffer = bytes
+    isFinished = true
   }
 
   /// Adds input after what was given so far.
   ///
   /// - Parameter bytes: The next bytes of the input.
   public mutating func append(_ bytes: some Sequence<UInt8>) {
+    if head == buffer.count, let array = bytes as? [UInt8] {
+      // Nothing is kept from before: take the array itself, without a copy.
+      buffer = array
+      head = 0
+      scan = 0
+      return
+    }
     compact()
-    buffer.append(contentsOf: bytes)
+    // One copy of contiguous bytes (`[UInt8]`, `Data`, slices), even where this generic
+    // function runs unspecialised, rather than a loop over the sequence's elements.
+    let copied: Void? = bytes.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
+    if copied == nil { buffer.append(contentsOf: bytes) }
   }
 
   /// Says that no more input follows: the next calls read what is left and then return `nil`.
@@ -120,7 +128,7 @@ public struct JSONStreamReader: Sendable {
   }
 
   /// Whether the input is over and every value in it was returned.
-  public var isAtEnd: Bool { isFinished && pendingIndex == pending.count && atEnd }
+  public var isAtEnd: Bool { isFinished && atEnd }
   private var atEnd = false
 
   /// Whether reading may go on after an error: `true` when only one value was bad.
@@ -146,15 +154,7 @@ public struct JSONStreamReader: Sendable {
         valueCount += 1
         return document
       case .needMore:
-        guard pendingIndex < pending.count else { return nil }
-        let end = min(pending.count, pendingIndex + options.chunkSize)
-        append(pending[pendingIndex..<end])
-        pendingIndex = end
-        if pendingIndex == pending.count {
-          pending = []
-          pendingIndex = 0
-          isFinished = true
-        }
+        return nil
       case .end:
         atEnd = true
         return nil

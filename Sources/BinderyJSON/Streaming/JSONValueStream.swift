@@ -104,13 +104,25 @@ where Chunks.Element: Sequence<UInt8> {
     /// - Throws: The first problem: a ``JSONReadError`` naming the line and column in the
     ///   input, what the transform threw, or what the source threw. The stream ends there.
     public mutating func next() async throws -> Value? {
+      try await next(isolation: nil)
+    }
+
+    /// The next value, read on the caller's actor: a loop on the main actor, for one, does not
+    /// hop to another thread for each value.
+    ///
+    /// - Parameter actor: The caller's actor; `nil` for none.
+    /// - Returns: The value, or `nil` after the last one.
+    /// - Throws: As ``next()``.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Value? {
       guard !isDone else { return nil }
       if let startFailure {
         isDone = true
         throw readFailure(startFailure)
       }
       do {
-        let value = try await (batches == nil ? nextInOrder() : nextFromBatches())
+        let value =
+          try await (batches == nil
+            ? nextInOrder(isolation: actor) : nextFromBatches(isolation: actor))
         if value == nil { isDone = true }
         return value
       } catch {
@@ -120,7 +132,23 @@ where Chunks.Element: Sequence<UInt8> {
       }
     }
 
-    private mutating func nextInOrder() async throws -> Value? {
+    /// The source's next chunk, read on the caller's actor where the runtime allows it.
+    private mutating func nextChunk(isolation actor: isolated (any Actor)?) async throws
+      -> Chunks.Element?
+    {
+      if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+        return try await source.next(isolation: actor)
+      }
+      // Older runtimes give iterators only `next()`, which runs off the actor. The source is
+      // this iterator's alone and the caller waits for the call, so no one else touches it.
+      nonisolated(unsafe) var unsafeSource = source
+      defer { source = unsafeSource }
+      return try await unsafeSource.next()
+    }
+
+    private mutating func nextInOrder(isolation actor: isolated (any Actor)?) async throws
+      -> Value?
+    {
       while true {
         let document: JSONDocument?
         do {
@@ -142,7 +170,7 @@ where Chunks.Element: Sequence<UInt8> {
           }
         }
         if reader.isAtEnd { return nil }
-        if let chunk = try await source.next() {
+        if let chunk = try await nextChunk(isolation: actor) {
           reader.append(chunk)
         } else {
           reader.finish()
@@ -150,11 +178,14 @@ where Chunks.Element: Sequence<UInt8> {
       }
     }
 
-    private mutating func nextFromBatches() async throws -> Value? {
+    private mutating func nextFromBatches(isolation actor: isolated (any Actor)?) async throws
+      -> Value?
+    {
       guard let batches else { return nil }
       while true {
         if let outcome = batches.nextReady() {
-          switch outcome {
+          // Consumed, so that a value is moved out rather than copied.
+          switch consume outcome {
           case .value(let value): return value
           case .skipped(let skipped):
             if case .skip(let report) = options.invalidValues { report(skipped) }
@@ -163,14 +194,14 @@ where Chunks.Element: Sequence<UInt8> {
           }
         }
         while batches.wantsMore, !sourceIsDone {
-          if let chunk = try await source.next() {
+          if let chunk = try await nextChunk(isolation: actor) {
             batches.append(chunk)
           } else {
             sourceIsDone = true
             batches.finish()
           }
         }
-        guard await batches.awaitNext() else { return nil }
+        guard await batches.awaitNext(isolation: actor) else { return nil }
       }
     }
   }
@@ -214,21 +245,40 @@ enum BatchOutcome<Value: Sendable>: Sendable {
 /// JSON Lines cut into batches of whole lines, each read and transformed on its own task, and
 /// handed back in input order. At most twice `parallelism` batches are in flight, so memory
 /// stays bounded.
+///
+/// The iterating task only cuts: a batch is a list of slices of the chunks as they came, so
+/// copying and reading happen on the batch's own task. A batch does not know the line it
+/// starts on (that would take counting every earlier line first); lines come out right because
+/// a batch with any problem, whose errors would name lines, is read again in its turn by the
+/// iterating task, which knows the line by then.
 final class ParallelLines<Value: Sendable> {
   private let reading: JSONReadingOptions
   private let options: JSONStreamOptions
   private let transform: @Sendable (JSONDocument) throws -> Value
   private let readFailure: @Sendable (JSONReadError) -> any Error
   private let batchSize: Int
-  /// Bytes not yet in a batch, starting at `position`.
-  private var pending: [UInt8] = []
-  private var position = JSONTextPosition.start
+  /// Bytes not yet in a batch, as slices of their chunks, starting at byte `offset`.
+  private var pending: [ArraySlice<UInt8>] = []
+  private var pendingCount = 0
+  private var offset = 0
   private var isFinished = false
-  /// Set while dropping a line longer than the value limit: where it started.
-  private var discarding: JSONTextPosition?
-  private var inFlight: [Task<[BatchOutcome<Value>], Never>] = []
+  /// Set while dropping a line longer than the value limit: the offset where it started.
+  private var discarding: Int?
+  private var inFlight: [Task<Batch, Never>] = []
+  /// The line the next batch handed back starts on.
+  private var line = 1
+  /// The outcomes of the oldest batch, last first, so that each is moved out, not copied.
   private var ready: [BatchOutcome<Value>] = []
-  private var readyIndex = 0
+
+  /// What a batch's task hands back.
+  enum Batch: Sendable {
+    /// The outcomes, last first, all values, and the number of lines read.
+    case read([BatchOutcome<Value>], lines: Int)
+    /// The batch met a problem: read it again, knowing its first line.
+    case again([ArraySlice<UInt8>], offset: Int)
+    /// A line over the value limit, dropped, that started at this offset.
+    case oversized(offset: Int)
+  }
 
   init(
     reading: JSONReadingOptions, options: JSONStreamOptions,
@@ -253,117 +303,188 @@ final class ParallelLines<Value: Sendable> {
   /// Whether more input should be read before waiting on a batch.
   var wantsMore: Bool { !isFinished && inFlight.count < 2 * options.parallelism }
 
-  func nextReady() -> BatchOutcome<Value>? {
-    guard readyIndex < ready.count else { return nil }
-    defer { readyIndex += 1 }
-    return ready[readyIndex]
-  }
+  func nextReady() -> BatchOutcome<Value>? { ready.popLast() }
 
   /// Waits for the oldest batch; `false` when none is left.
-  func awaitNext() async -> Bool {
+  func awaitNext(isolation actor: isolated (any Actor)?) async -> Bool {
     guard !inFlight.isEmpty else { return false }
-    ready = await inFlight.removeFirst().value
-    readyIndex = 0
+    switch await inFlight.removeFirst().value {
+    case .read(let outcomes, let lines):
+      ready = outcomes
+      line += lines
+    case .again(let batch, let offset):
+      let start = JSONTextPosition(offset: offset, line: line, column: 1)
+      let result = Self.read(
+        batch, at: start, reading: reading, options: options, transform: transform,
+        readFailure: readFailure, stopsAtProblem: false)
+      ready = result.outcomes
+      line += result.lines
+    case .oversized(let offset):
+      let error = JSONReadError(
+        kind: .sizeLimitExceeded,
+        message: "a value of more than \(options.maxValueSize) bytes exceeds the stream's value limit",
+        location: JSONTextPosition(offset: offset, line: line, column: 1).location)
+      ready =
+        if case .skip = options.invalidValues {
+          [.skipped(JSONSkippedValue(readError: error, failure: readFailure(error)))]
+        } else {
+          [.failed(readFailure(error))]
+        }
+      line += 1
+    }
     return true
   }
 
   func append(_ chunk: some Sequence<UInt8>) {
-    pending.append(contentsOf: chunk)
+    var slice: ArraySlice<UInt8> =
+      if let array = chunk as? [UInt8] {
+        array[...]
+      } else if let slice = chunk as? ArraySlice<UInt8> {
+        slice
+      } else {
+        ArraySlice(chunk)
+      }
+    guard !slice.isEmpty else { return }
+    if let start = discarding {
+      // Drop the long line's bytes as they come, up to its newline.
+      guard let newline = slice.firstIndex(of: UInt8(ascii: "\n")) else {
+        offset += slice.count
+        return
+      }
+      offset += newline + 1 - slice.startIndex
+      discarding = nil
+      inFlight.append(Task { .oversized(offset: start) })
+      slice = slice[(newline + 1)...]
+      guard !slice.isEmpty else { return }
+    }
+    if slice.count < 4096, var last = pending.popLast() {
+      // Small chunks gather into one piece (taken out to be appended to in place), so that
+      // pieces stay few.
+      if last.count < batchSize {
+        last.append(contentsOf: slice)
+        pending.append(last)
+      } else {
+        pending.append(last)
+        pending.append(slice)
+      }
+    } else {
+      pending.append(slice)
+    }
+    pendingCount += slice.count
+    if let newline = slice.lastIndex(of: UInt8(ascii: "\n")) {
+      lastNewline = (pending.count - 1, newline - slice.startIndex + pending[pending.count - 1].count - slice.count)
+    }
     cut()
   }
 
   func finish() {
     isFinished = true
+    if let start = discarding {
+      discarding = nil
+      inFlight.append(Task { .oversized(offset: start) })
+    }
     cut()
   }
 
-  /// Starts a batch for each run of whole lines that is large enough (any rest at the end).
+  /// Where the last newline in `pending` is: its piece, and its distance from the piece's
+  /// start.
+  private var lastNewline: (piece: Int, distance: Int)?
+
+  /// Starts a batch of the whole lines pending once they are enough (anything left at the end).
   private func cut() {
-    if let start = discarding {
-      guard let newline = pending.withUnsafeBufferPointer({ firstNewline(in: $0, from: 0) }) else {
-        position.offset += pending.count
-        pending.removeAll(keepingCapacity: true)
-        if isFinished {
-          discarding = nil
-          startFailure(at: start)
+    guard pendingCount >= batchSize || (isFinished && pendingCount > 0) else { return }
+    var batch: [ArraySlice<UInt8>]
+    if isFinished {
+      batch = pending
+      pending = []
+    } else {
+      guard let (piece, distance) = lastNewline else {
+        if pendingCount > options.maxValueSize {
+          // A line longer than the limit: dropped from here on.
+          discarding = offset
+          offset += pendingCount
+          pending = []
+          pendingCount = 0
         }
         return
       }
-      discarding = nil
-      position = JSONTextPosition(
-        offset: position.offset + newline + 1, line: position.line + 1, column: 1)
-      pending.removeSubrange(0...newline)
-      startFailure(at: start)
+      // The batch ends after the last newline; the part of a line after it stays.
+      let newline = pending[piece].startIndex + distance
+      batch = Array(pending[..<piece])
+      batch.append(pending[piece][...newline])
+      let rest = pending[piece][(newline + 1)...]
+      pending = (rest.isEmpty ? [] : [rest]) + pending[(piece + 1)...]
     }
-    while pending.count >= batchSize || (isFinished && !pending.isEmpty) {
-      var end = pending.count
-      if !isFinished || pending.last == UInt8(ascii: "\n") {
-        guard let newline = pending.lastIndex(of: UInt8(ascii: "\n")) else {
-          if pending.count > options.maxValueSize {
-            discarding = position
-            position.offset += pending.count
-            pending.removeAll(keepingCapacity: true)
-          }
-          return
-        }
-        end = newline + 1
-      }
-      let batch = Array(pending[..<end])
-      pending.removeSubrange(..<end)
-      start(batch, at: position)
-      let lines = batch.withUnsafeBufferPointer { newlineCount(in: $0) }
-      position = JSONTextPosition(
-        offset: position.offset + batch.count, line: position.line + lines, column: 1)
-    }
+    lastNewline = nil
+    let bytes = batch.reduce(0) { $0 + $1.count }
+    pendingCount -= bytes
+    start(batch, at: offset)
+    offset += bytes
   }
 
-  private func startFailure(at start: JSONTextPosition) {
-    let error = JSONReadError(
-      kind: .sizeLimitExceeded,
-      message: "a value of more than \(options.maxValueSize) bytes exceeds the stream's value limit",
-      location: start.location)
-    let outcome: BatchOutcome<Value> =
-      if case .skip = options.invalidValues {
-        .skipped(JSONSkippedValue(readError: error, failure: readFailure(error)))
-      } else {
-        .failed(readFailure(error))
-      }
-    inFlight.append(Task { [outcome] })
-  }
-
-  private func start(_ batch: [UInt8], at position: JSONTextPosition) {
+  private func start(_ batch: [ArraySlice<UInt8>], at offset: Int) {
     let reading = reading
     let options = options
     let transform = transform
     let readFailure = readFailure
-    let skips = if case .skip = options.invalidValues { true } else { false }
     inFlight.append(
       Task.detached(priority: Task.currentPriority) {
-        var reader = JSONStreamReader(
-          bytes: batch, framing: .lines, reading: reading, options: options, startingAt: position)
-        var outcomes: [BatchOutcome<Value>] = []
-        while !Task.isCancelled {
-          do throws(JSONReadError) {
-            guard let document = try reader.next() else { break }
-            do {
-              outcomes.append(.value(try transform(document)))
-            } catch {
-              guard skips else {
-                outcomes.append(.failed(error))
-                break
-              }
-              outcomes.append(.skipped(JSONSkippedValue(position: document.position, error: error)))
-            }
-          } catch {
-            guard skips, reader.canContinue else {
-              outcomes.append(.failed(readFailure(error)))
-              break
-            }
-            outcomes.append(.skipped(JSONSkippedValue(readError: error, failure: readFailure(error))))
-          }
-        }
-        return outcomes
+        // Lines counted from 1 here: any problem sends the batch back to be read again.
+        let result = ParallelLines<Value>.read(
+          batch, at: JSONTextPosition(offset: offset, line: 1, column: 1), reading: reading,
+          options: options, transform: transform, readFailure: readFailure,
+          stopsAtProblem: true)
+        if result.hadProblem { return Batch.again(batch, offset: offset) }
+        return Batch.read(result.outcomes, lines: result.lines)
       })
+  }
+
+  /// Reads and transforms the values of a batch: the outcomes (last first), the number of
+  /// lines read, and whether any value was invalid.
+  static func read(
+    _ batch: [ArraySlice<UInt8>], at position: JSONTextPosition, reading: JSONReadingOptions,
+    options: JSONStreamOptions, transform: @Sendable (JSONDocument) throws -> Value,
+    readFailure: @Sendable (JSONReadError) -> any Error, stopsAtProblem: Bool
+  ) -> (outcomes: [BatchOutcome<Value>], lines: Int, hadProblem: Bool) {
+    var reader = JSONStreamReader(
+      framing: .lines, reading: reading, options: options, startingAt: position)
+    for piece in batch { reader.append(piece) }
+    reader.finish()
+    let skips = if case .skip = options.invalidValues { true } else { false }
+    var outcomes: [BatchOutcome<Value>] = []
+    outcomes.reserveCapacity(256)
+    var hadProblem = false
+    while !Task.isCancelled {
+      do throws(JSONReadError) {
+        guard let document = try reader.next() else { break }
+        do {
+          outcomes.append(.value(try transform(document)))
+          continue
+        } catch {
+          hadProblem = true
+          if stopsAtProblem { break }
+          guard skips else {
+            outcomes.append(.failed(error))
+            break
+          }
+          outcomes.append(.skipped(JSONSkippedValue(position: document.position, error: error)))
+        }
+      } catch {
+        hadProblem = true
+        if stopsAtProblem { break }
+        guard skips, reader.canContinue else {
+          outcomes.append(.failed(readFailure(error)))
+          break
+        }
+        outcomes.append(.skipped(JSONSkippedValue(readError: error, failure: readFailure(error))))
+      }
+    }
+    // Reversed by moving each outcome, not with `reverse()`, which runs unspecialised here
+    // and copies every value.
+    var lastFirst: [BatchOutcome<Value>] = []
+    lastFirst.reserveCapacity(outcomes.count)
+    while let outcome = outcomes.popLast() { lastFirst.append(outcome) }
+    return (lastFirst, reader.position.line - position.line, hadProblem)
   }
 }
 
@@ -403,6 +524,14 @@ public struct JSONByteChunks: AsyncSequence, Sendable {
     ///
     /// - Returns: The chunk, or `nil` after the last.
     public mutating func next() async -> ArraySlice<UInt8>? {
+      await next(isolation: nil)
+    }
+
+    /// The next chunk, on the caller's actor.
+    ///
+    /// - Parameter actor: The caller's actor; `nil` for none.
+    /// - Returns: As ``next()``.
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> ArraySlice<UInt8>? {
       guard index < bytes.count else { return nil }
       let end = Swift.min(bytes.count, index + chunkSize)
       defer { index = end }
