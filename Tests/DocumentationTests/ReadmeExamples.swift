@@ -52,6 +52,11 @@ struct FeedPhoto {
     var id: String
   }
 
+  @JSONModel
+  struct Event {
+    var id: String
+  }
+
   static func quickStart() throws -> (Feed, String) {
 let data = try Data(contentsOf: URL(fileURLWithPath: "Samples/flickr-public-feed.json"))
 let feed = try Feed(json: data, options: .init(reading: .allowEscapedApostrophe))
@@ -89,6 +94,19 @@ let schema: JSONValue = FeedPhoto.jsonSchema        // keys, paths, required, fo
 print(try schema.jsonString(options: .init(writing: .pretty)))
 let checked = try JSONSchemaBuilder.schema(for: [FeedPhoto].self)  // throws if a type has none
     _ = checked
+  }
+
+  static func streams(body: [UInt8], dump: URL, output: URL) async throws {
+for try await event in Event.lines(from: URL(fileURLWithPath: "events.jsonl")) {
+    print(event.id)
+}
+let fast = Event.lines(from: dump, streaming: .parallel())    // batches on every core, in order
+var writer = try JSONStreamWriter(file: output, layout: .lines)
+for try await event in Event.elements(from: body, at: "data") {  // a large array below a key
+    try writer.write(event)                                   // and back, one line each
+}
+try writer.finish()
+    _ = fast
   }
 
   static func rawJSON(data: Data) throws {

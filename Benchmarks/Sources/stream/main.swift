@@ -57,6 +57,13 @@ do {
       checksum &+= status.id
     }
     report(started, values: values, checksum: checksum)
+  case "lines-kept", "parallel-kept":
+    // The values kept until the end: what the decode costs without the consumer freeing each.
+    let started = ContinuousClock.now
+    var kept: [Status] = []
+    let options = mode == "lines-kept" ? JSONStreamOptions() : .parallel(2)
+    for try await status in Status.lines(from: url, streaming: options) { kept.append(status) }
+    report(started, values: kept.count, checksum: kept.reduce(0) { $0 &+ $1.id })
   case let parallel where parallel.hasPrefix("parallel:"):
     let tasks = Int(parallel.dropFirst("parallel:".count)) ?? 2
     let started = ContinuousClock.now
