@@ -100,13 +100,71 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     return try outcome.get()
   }
 
-  private func exchange(_ request: BinderyRemote.HTTPRequest, limit: Int, timeout: Duration)
-    async -> Result<BinderyRemote.HTTPResponse, RemoteError>
-  {
+  /// The AsyncHTTPClient request for a request.
+  static func outgoing(_ request: BinderyRemote.HTTPRequest) -> HTTPClientRequest {
     var outgoing = HTTPClientRequest(url: request.url.absoluteString)
     outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
     for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
     if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+    return outgoing
+  }
+
+  /// Sends a request and returns when the head has come; the body is read from the connection
+  /// as the reader asks for it, so a slow reader holds back the server.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - limits: The timeout for the head.
+  /// - Returns: The status, header fields and body.
+  /// - Throws: ``RemoteError`` for transport failures, timeouts and cancellation before the
+  ///   head.
+  public func stream(_ request: BinderyRemote.HTTPRequest, limits: TransportLimits)
+    async throws(RemoteError) -> HTTPStreamingResponse
+  {
+    let outgoing = Self.outgoing(request)
+    let outcome = await withTaskGroup(of: Result<HTTPClientResponse, RemoteError>?.self) {
+      group in
+      group.addTask {
+        do {
+          // The body may take as long as the reader does: no deadline past the head's timer.
+          return .success(try await self.client.execute(outgoing, timeout: .hours(24 * 7)))
+        } catch {
+          var failure = RemoteError(
+            Self.kind(of: error), url: request.url, underlying: Self.cause(of: error))
+          failure.cause = error
+          return .failure(failure)
+        }
+      }
+      group.addTask {
+        do {
+          try await Task.sleep(for: limits.timeout)
+        } catch {
+          return nil
+        }
+        return .failure(RemoteError(.timeout, url: request.url))
+      }
+      var result: Result<HTTPClientResponse, RemoteError>?
+      while result == nil, let next = await group.next() { result = next }
+      group.cancelAll()
+      return result
+    }
+    guard let outcome else { throw RemoteError(.cancelled, url: request.url) }
+    let response = try outcome.get()
+    var headers: [String: String] = [:]
+    for (name, value) in response.headers {
+      let key = name.lowercased()
+      headers[key] = headers[key].map { $0 + ", " + value } ?? value
+    }
+    let body = BodyReader(response.body, url: request.url)
+    return HTTPStreamingResponse(
+      status: Int(response.status.code), headers: headers, url: request.url,
+      body: HTTPBodyStream(next: { try await body.next() }))
+  }
+
+  private func exchange(_ request: BinderyRemote.HTTPRequest, limit: Int, timeout: Duration)
+    async -> Result<BinderyRemote.HTTPResponse, RemoteError>
+  {
+    let outgoing = Self.outgoing(request)
     var status: Int?
     var headers: [String: String] = [:]
     do {
@@ -206,5 +264,31 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
       }
     }
     return "\(error)"
+  }
+}
+
+/// A response body read one buffer at a time.
+final class BodyReader: @unchecked Sendable {
+  // @unchecked: `iterator` is used only inside `next()`, which one reader calls at a time (an
+  // `HTTPBodyStream` is read once, in order), so it is never touched concurrently.
+  private var iterator: HTTPClientResponse.Body.AsyncIterator
+  private let url: URL
+
+  init(_ body: HTTPClientResponse.Body, url: URL) {
+    iterator = body.makeAsyncIterator()
+    self.url = url
+  }
+
+  func next() async throws(RemoteError) -> [UInt8]? {
+    do {
+      guard let buffer = try await iterator.next() else { return nil }
+      return Array(buffer.readableBytesView)
+    } catch {
+      var failure = RemoteError(
+        AsyncHTTPClientTransport.kind(of: error), url: url,
+        underlying: AsyncHTTPClientTransport.cause(of: error))
+      failure.cause = error
+      throw failure
+    }
   }
 }

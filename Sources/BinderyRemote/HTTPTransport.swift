@@ -126,6 +126,141 @@ public protocol HTTPTransport: Sendable {
   ///   cancellation.
   func send(_ request: HTTPRequest, limits: TransportLimits) async throws(RemoteError)
     -> HTTPResponse
+
+  /// Sends a request and returns as soon as the response's head has come, with the body to
+  /// read as it arrives.
+  ///
+  /// The timeout bounds the wait for the head; the body is read at the reader's pace and has
+  /// no size limit of its own (a stream of values limits each value instead). Ending the
+  /// reading early closes the exchange. The default sends the request with ``send(_:limits:)``
+  /// and hands over the whole body as one chunk; ``URLSessionTransport`` and the
+  /// AsyncHTTPClient transport stream.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - limits: The timeout for the head; the body limit applies to the default only.
+  /// - Returns: The status, header fields and body.
+  /// - Throws: ``RemoteError`` for transport failures, timeouts and cancellation before the
+  ///   head.
+  func stream(_ request: HTTPRequest, limits: TransportLimits) async throws(RemoteError)
+    -> HTTPStreamingResponse
+}
+
+extension HTTPTransport {
+  /// Sends the request whole and hands over its body as one chunk.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - limits: The timeout and the largest body accepted.
+  /// - Returns: The response, its body in one chunk.
+  /// - Throws: ``RemoteError``, as ``send(_:limits:)`` throws it.
+  public func stream(_ request: HTTPRequest, limits: TransportLimits) async throws(RemoteError)
+    -> HTTPStreamingResponse
+  {
+    let response = try await send(request, limits: limits)
+    return HTTPStreamingResponse(
+      status: response.status, headers: response.headers, url: response.url,
+      body: HTTPBodyStream(bytes: response.body))
+  }
+}
+
+/// A response whose body is read as it arrives.
+public struct HTTPStreamingResponse: Sendable {
+  /// The status code.
+  public var status: Int
+  /// The header fields, names in lowercase.
+  public var headers: [String: String]
+  /// The URL that answered.
+  public var url: URL
+  /// The body, in chunks as they arrive. Read it once.
+  public var body: HTTPBodyStream
+
+  /// A streaming response.
+  ///
+  /// - Parameters:
+  ///   - status: The status code.
+  ///   - headers: The header fields (names are lowercased).
+  ///   - url: The URL that answered.
+  ///   - body: The body.
+  public init(status: Int, headers: [String: String], url: URL, body: HTTPBodyStream) {
+    self.status = status
+    self.headers = Dictionary(
+      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    self.url = url
+    self.body = body
+  }
+
+  /// A header field's value, whatever the case of `name`.
+  ///
+  /// - Parameter name: The field name.
+  /// - Returns: The value, or `nil`.
+  public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// A response body as chunks of bytes, pulled one at a time: the transport reads the next
+/// chunk from the network only when the reader asks for it, so a slow reader holds back the
+/// sender instead of filling memory.
+///
+/// Read it once: every iterator takes chunks from the same exchange.
+public struct HTTPBodyStream: AsyncSequence, Sendable {
+  /// A chunk of the body.
+  public typealias Element = [UInt8]
+
+  private let nextChunk: @Sendable () async throws -> [UInt8]?
+
+  /// A body whose chunks come from `next`, called by one reader at a time until it returns
+  /// `nil`.
+  ///
+  /// - Parameter next: Returns the next chunk, `nil` at the end of the body; throws when the
+  ///   exchange fails.
+  public init(next: @escaping @Sendable () async throws -> [UInt8]?) {
+    nextChunk = next
+  }
+
+  /// A body already in memory, as one chunk.
+  ///
+  /// - Parameter bytes: The body.
+  public init(bytes: [UInt8]) {
+    let chunk = Locked<[UInt8]?>(bytes.isEmpty ? nil : bytes)
+    nextChunk = { chunk.take() }
+  }
+
+  /// An iterator over the chunks.
+  ///
+  /// - Returns: The iterator.
+  public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(nextChunk: nextChunk) }
+
+  /// Reads the chunks in order.
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    let nextChunk: @Sendable () async throws -> [UInt8]?
+
+    /// The next chunk.
+    ///
+    /// - Returns: The chunk, or `nil` at the end of the body.
+    /// - Throws: ``RemoteError`` (or the transport's error) when the exchange fails.
+    public mutating func next() async throws -> [UInt8]? { try await nextChunk() }
+  }
+}
+
+/// A value behind a lock, for state a body's chunks share.
+final class Locked<Value>: @unchecked Sendable {
+  // @unchecked: `value` is read and written under `lock` only.
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&value) } }
+}
+
+extension Locked {
+  /// Takes the value out, leaving `nil`.
+  func take<Wrapped>() -> Wrapped? where Value == Wrapped? {
+    withLock { value in
+      defer { value = nil }
+      return value
+    }
+  }
 }
 
 /// A decoded value with the response it came in.

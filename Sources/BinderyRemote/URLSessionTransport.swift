@@ -49,16 +49,7 @@ public final class URLSessionTransport: HTTPTransport {
   public func send(_ request: HTTPRequest, limits: TransportLimits) async throws(RemoteError)
     -> HTTPResponse
   {
-    var urlRequest = URLRequest(url: request.url)
-    urlRequest.httpMethod = request.method.rawValue
-    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-    if let body = request.body { urlRequest.httpBody = Data(body) }
-    let seconds =
-      Double(limits.timeout.components.seconds)
-      + Double(limits.timeout.components.attoseconds) * 1e-18
-    // URLSession's own timeout is a backstop a second later: on Linux it is whole seconds (a
-    // fraction can end a request at once); the watchdog below keeps the exact one.
-    urlRequest.timeoutInterval = seconds.rounded(.up) + 1
+    let urlRequest = Self.urlRequest(for: request, timeout: limits.timeout)
     let exchange = Exchange(limit: limits.maxBodySize, url: request.url)
     let task = session.dataTask(with: urlRequest)
     router.register(exchange, for: task)
@@ -84,11 +75,244 @@ public final class URLSessionTransport: HTTPTransport {
 /// The session's delegate: hands each task's events to its ``Exchange``.
 ///
 /// `@unchecked Sendable`: `exchanges` is read and written under `lock` only.
+/// What the session's delegate tells an exchange, whole or streamed.
+protocol SessionExchange: AnyObject, Sendable {
+  /// The head has come; `false` cancels the task.
+  func received(_ response: URLResponse) -> Bool
+  /// Body bytes have come; `false` cancels the task.
+  func received(_ data: Data) -> Bool
+  /// The task ended, with an error or none.
+  func complete(_ error: Error?)
+}
+
+extension URLSessionTransport {
+  /// The `URLRequest` for a request.
+  static func urlRequest(for request: HTTPRequest, timeout: Duration) -> URLRequest {
+    var urlRequest = URLRequest(url: request.url)
+    urlRequest.httpMethod = request.method.rawValue
+    for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    if let body = request.body { urlRequest.httpBody = Data(body) }
+    let seconds =
+      Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
+    // URLSession's own timeout is a backstop a second later: on Linux it is whole seconds (a
+    // fraction can end a request at once); the callers' watchdogs keep the exact one.
+    urlRequest.timeoutInterval = seconds.rounded(.up) + 1
+    return urlRequest
+  }
+
+  /// Sends a request and returns when the head has come; the body's chunks are read as they
+  /// arrive, and the task is suspended while the reader is behind by more than 4 MiB.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - limits: The timeout for the head.
+  /// - Returns: The status, header fields and body.
+  /// - Throws: ``RemoteError`` for transport failures, timeouts and cancellation before the
+  ///   head.
+  public func stream(_ request: HTTPRequest, limits: TransportLimits) async throws(RemoteError)
+    -> HTTPStreamingResponse
+  {
+    var urlRequest = Self.urlRequest(for: request, timeout: limits.timeout)
+    // Once the head is in, the body may take as long as the reader does.
+    urlRequest.timeoutInterval = 7 * 24 * 3600
+    let task = session.dataTask(with: urlRequest)
+    let exchange = StreamingExchange(url: request.url, task: task, router: router)
+    router.register(exchange, for: task)
+    let watchdog = Task {
+      try await Task.sleep(for: limits.timeout)
+      exchange.failHead(RemoteError(.timeout, url: request.url))
+    }
+    defer { watchdog.cancel() }
+    let head: Result<HTTPURLResponse, RemoteError> = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        exchange.waitForHead(continuation)
+        task.resume()
+      }
+    } onCancel: {
+      exchange.failHead(RemoteError(.cancelled, url: request.url))
+    }
+    let response = try head.get()
+    let headers = response.allHeaderFields.reduce(into: [String: String]()) {
+      if let name = $1.key as? String, let value = $1.value as? String {
+        $0[name.lowercased()] = value
+      }
+    }
+    let reader = StreamingExchange.Reader(exchange)
+    return HTTPStreamingResponse(
+      status: response.statusCode, headers: headers, url: response.url ?? request.url,
+      body: HTTPBodyStream(next: { try await reader.next() }))
+  }
+}
+
+/// One streamed exchange. The head resumes `stream`; body chunks queue until read, and the
+/// task is suspended while more than ``highWater`` bytes wait, resumed below ``lowWater``.
+final class StreamingExchange: SessionExchange, @unchecked Sendable {
+  // @unchecked: every stored `var` is read and written under `lock` only.
+  static let highWater = 4 << 20
+  static let lowWater = 1 << 20
+
+  private let lock = NSLock()
+  private let url: URL
+  private let task: URLSessionDataTask
+  private let router: ExchangeRouter
+  private var head: CheckedContinuation<Result<HTTPURLResponse, RemoteError>, Never>?
+  private var headDone = false
+  private var chunks: [[UInt8]] = []
+  private var chunkIndex = 0
+  private var buffered = 0
+  private var isSuspended = false
+  private var reader: CheckedContinuation<Result<[UInt8]?, RemoteError>, Never>?
+  private var ending: Result<Void, RemoteError>?
+
+  init(url: URL, task: URLSessionDataTask, router: ExchangeRouter) {
+    self.url = url
+    self.task = task
+    self.router = router
+  }
+
+  func waitForHead(_ continuation: CheckedContinuation<Result<HTTPURLResponse, RemoteError>, Never>)
+  {
+    let early: RemoteError? = lock.withLock {
+      // Ended before the task started (cancelled at once): the head will never come.
+      if case .failure(let error) = ending { return error }
+      head = continuation
+      return nil
+    }
+    if let early { continuation.resume(returning: .failure(early)) }
+  }
+
+  /// Ends the exchange before its head came (a timeout, a cancellation); nothing once it has.
+  func failHead(_ error: RemoteError) {
+    let (pending, continuation) = lock.withLock {
+      () -> (Bool, CheckedContinuation<Result<HTTPURLResponse, RemoteError>, Never>?) in
+      guard !headDone else { return (false, nil) }
+      headDone = true
+      ending = .failure(error)
+      defer { head = nil }
+      return (true, head)
+    }
+    guard pending else { return }
+    task.cancel()
+    router.remove(task)
+    continuation?.resume(returning: .failure(error))
+  }
+
+  func received(_ response: URLResponse) -> Bool {
+    let continuation = lock.withLock { () -> CheckedContinuation<Result<HTTPURLResponse, RemoteError>, Never>? in
+      guard !headDone else { return nil }
+      headDone = true
+      defer { head = nil }
+      return head
+    }
+    guard let http = response as? HTTPURLResponse else {
+      continuation?.resume(
+        returning: .failure(RemoteError(.transport, url: url, underlying: "no HTTP response")))
+      return false
+    }
+    continuation?.resume(returning: .success(http))
+    return true
+  }
+
+  func received(_ data: Data) -> Bool {
+    let bytes = [UInt8](data)
+    let (waiting, suspend) = lock.withLock {
+      () -> (CheckedContinuation<Result<[UInt8]?, RemoteError>, Never>?, Bool) in
+      if let reader {
+        self.reader = nil
+        return (reader, false)
+      }
+      chunks.append(bytes)
+      buffered += bytes.count
+      guard buffered > Self.highWater, !isSuspended else { return (nil, false) }
+      isSuspended = true
+      return (nil, true)
+    }
+    waiting?.resume(returning: .success(bytes))
+    if suspend { task.suspend() }
+    return true
+  }
+
+  func complete(_ error: Error?) {
+    router.remove(task)
+    let failure: RemoteError? = error.map { error in
+      let code = (error as? URLError)?.code
+      let kind: RemoteError.Kind =
+        code == .timedOut ? .timeout : code == .cancelled ? .cancelled : .transport
+      var failure = RemoteError(kind, url: url, underlying: Exchange.cause(of: error))
+      failure.cause = error as? URLError
+      return failure
+    }
+    let (head, waiting) = lock.withLock {
+      () -> (
+        CheckedContinuation<Result<HTTPURLResponse, RemoteError>, Never>?,
+        CheckedContinuation<Result<[UInt8]?, RemoteError>, Never>?
+      ) in
+      if ending == nil { ending = failure.map { .failure($0) } ?? .success(()) }
+      let head = headDone ? nil : self.head
+      headDone = true
+      self.head = nil
+      defer { reader = nil }
+      return (head, reader)
+    }
+    head?.resume(
+      returning: .failure(failure ?? RemoteError(.transport, url: url, underlying: "no HTTP response")))
+    waiting?.resume(returning: failure.map { .failure($0) } ?? .success(nil))
+  }
+
+  /// The next chunk of the body, `nil` at its end.
+  func next() async throws(RemoteError) -> [UInt8]? {
+    let result: Result<[UInt8]?, RemoteError> = await withCheckedContinuation { continuation in
+      let (ready, resume): (Result<[UInt8]?, RemoteError>?, Bool) = lock.withLock {
+        if chunkIndex < chunks.count {
+          let chunk = chunks[chunkIndex]
+          chunks[chunkIndex] = []
+          chunkIndex += 1
+          if chunkIndex == chunks.count {
+            chunks.removeAll(keepingCapacity: true)
+            chunkIndex = 0
+          }
+          buffered -= chunk.count
+          let resume = isSuspended && buffered < Self.lowWater
+          if resume { isSuspended = false }
+          return (.success(chunk), resume)
+        }
+        switch ending {
+        case .failure(let error): return (.failure(error), false)
+        case .success: return (.success(nil), false)
+        case nil:
+          reader = continuation
+          return (nil, false)
+        }
+      }
+      if resume { task.resume() }
+      if let ready { continuation.resume(returning: ready) }
+    }
+    return try result.get()
+  }
+
+  /// Cancels the exchange when the body is no longer read.
+  func abandon() {
+    let running = lock.withLock { ending == nil }
+    if running { task.cancel() }
+  }
+
+  /// The body's reader: cancels the exchange when the last reference to it goes.
+  final class Reader: Sendable {
+    let exchange: StreamingExchange
+
+    init(_ exchange: StreamingExchange) { self.exchange = exchange }
+
+    deinit { exchange.abandon() }
+
+    func next() async throws(RemoteError) -> [UInt8]? { try await exchange.next() }
+  }
+}
+
 final class ExchangeRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private let lock = NSLock()
-  private var exchanges: [Int: Exchange] = [:]
+  private var exchanges: [Int: any SessionExchange] = [:]
 
-  func register(_ exchange: Exchange, for task: URLSessionTask) {
+  func register(_ exchange: any SessionExchange, for task: URLSessionTask) {
     lock.withLock { exchanges[task.taskIdentifier] = exchange }
   }
 
@@ -96,7 +320,7 @@ final class ExchangeRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     _ = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
   }
 
-  private func exchange(for task: URLSessionTask) -> Exchange? {
+  private func exchange(for task: URLSessionTask) -> (any SessionExchange)? {
     lock.withLock { exchanges[task.taskIdentifier] }
   }
 
@@ -129,7 +353,7 @@ final class ExchangeRouter: NSObject, URLSessionDataDelegate, @unchecked Sendabl
 /// The state of one URLSession exchange, shared with the session's delegate queue.
 ///
 /// `@unchecked Sendable`: every mutable property is read and written under `lock`.
-final class Exchange: @unchecked Sendable {
+final class Exchange: SessionExchange, @unchecked Sendable {
   private let lock = NSLock()
   private let limit: Int
   private let url: URL
