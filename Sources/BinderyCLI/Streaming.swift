@@ -78,7 +78,8 @@ extension Input {
       do {
         chunk = try handle.read(upToCount: 1 << 20)
       } catch {
-        Terminal.error("bindery: error: \(displayName): cannot be read (\(error.localizedDescription))")
+        Terminal.error(
+          "bindery: error: \(displayName): cannot be read (\(error.localizedDescription))")
         throw Status.usageOrIO
       }
       if let chunk, !chunk.isEmpty {

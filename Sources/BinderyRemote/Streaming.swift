@@ -53,7 +53,8 @@ extension ResourceClient {
     let url = try url(for: path, query: query)
     let keys: JSONPath
     do {
-      keys = try resultKeyPath.map { (text) throws(JSONReadError) in try JSONPath(parsing: text) }
+      keys =
+        try resultKeyPath.map { (text) throws(JSONReadError) in try JSONPath(parsing: text) }
         ?? JSONPath()
     } catch {
       throw RemoteError(.invalidRequest, url: url, underlying: "result key path: \(error)")

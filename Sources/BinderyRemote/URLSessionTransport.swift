@@ -198,7 +198,8 @@ final class StreamingExchange: SessionExchange, @unchecked Sendable {
   }
 
   func received(_ response: URLResponse) -> Bool {
-    let continuation = lock.withLock { () -> CheckedContinuation<Result<HTTPURLResponse, RemoteError>, Never>? in
+    let continuation = lock.withLock {
+      () -> CheckedContinuation<Result<HTTPURLResponse, RemoteError>, Never>? in
       guard !headDone else { return nil }
       headDone = true
       defer { head = nil }
@@ -255,7 +256,8 @@ final class StreamingExchange: SessionExchange, @unchecked Sendable {
       return (head, reader)
     }
     head?.resume(
-      returning: .failure(failure ?? RemoteError(.transport, url: url, underlying: "no HTTP response")))
+      returning: .failure(
+        failure ?? RemoteError(.transport, url: url, underlying: "no HTTP response")))
     waiting?.resume(returning: failure.map { .failure($0) } ?? .success(nil))
   }
 

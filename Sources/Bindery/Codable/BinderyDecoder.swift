@@ -191,9 +191,12 @@ public final class BinderyDecoder: Sendable {
     reading: JSONReadingOptions, decode: @Sendable (JSONDocument) throws -> T
   ) {
     let settings = locked { $0 }
-    return (settings.reading, { [self] document in
-      try decode(T.self, from: document, at: nil, settings: settings)
-    })
+    return (
+      settings.reading,
+      { [self] document in
+        try decode(T.self, from: document, at: nil, settings: settings)
+      }
+    )
   }
 
   /// A read error of a streamed value, as `JSONDecoder` reports invalid JSON.

@@ -56,7 +56,8 @@ extension BinderyDecoder {
     streaming: JSONStreamOptions = JSONStreamOptions()
   ) -> JSONValueStream<Chunks, T> where Chunks.Element: Sequence<UInt8> {
     do throws(JSONReadError) {
-      let parsed = try path.map { (text) throws(JSONReadError) in try JSONPath(parsing: text) }
+      let parsed =
+        try path.map { (text) throws(JSONReadError) in try JSONPath(parsing: text) }
         ?? JSONPath()
       return values(of: type, from: chunks, framing: .array(at: parsed), streaming: streaming)
     } catch {

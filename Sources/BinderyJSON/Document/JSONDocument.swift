@@ -60,6 +60,7 @@ public final class JSONDocument: @unchecked Sendable {
   ///   - options: How strictly to read.
   ///   - sourceObjects: `nil` for the user's own text; for text Bindery wrote from objects,
   ///     the objects behind its strings (see ``sourceObjects``), possibly none.
+  ///   - position: Where the text starts in the input it was read from.
   /// - Throws: ``JSONReadError`` naming the line and column of the first problem.
   package init(
     parsing bytes: [UInt8], options: JSONReadingOptions, sourceObjects: [Int: any Sendable]?,

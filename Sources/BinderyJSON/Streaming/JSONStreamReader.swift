@@ -200,7 +200,9 @@ public struct JSONStreamReader: Sendable {
   }
 
   /// A document of the bytes in `range`, placed at `start`.
-  private func document(_ range: Range<Int>, at start: JSONTextPosition, reading: JSONReadingOptions)
+  private func document(
+    _ range: Range<Int>, at start: JSONTextPosition, reading: JSONReadingOptions
+  )
     throws(JSONReadError) -> JSONDocument
   {
     try JSONDocument(
@@ -210,7 +212,8 @@ public struct JSONStreamReader: Sendable {
   private func oversized(at start: JSONTextPosition) -> JSONReadError {
     JSONReadError(
       kind: .sizeLimitExceeded,
-      message: "a value of more than \(options.maxValueSize) bytes exceeds the stream's value limit",
+      message:
+        "a value of more than \(options.maxValueSize) bytes exceeds the stream's value limit",
       location: start.location)
   }
 
@@ -284,7 +287,8 @@ public struct JSONStreamReader: Sendable {
         if buffer[lineStart...].starts(with: [0xEF, 0xBB, 0xBF]) {
           throw JSONReadError(
             kind: .unexpectedCharacter,
-            message: "expected a JSON value, found a byte order mark, which only the first line may have",
+            message:
+              "expected a JSON value, found a byte order mark, which only the first line may have",
             location: start.location)
         }
         reading.allowsByteOrderMark = false
@@ -453,7 +457,8 @@ public struct JSONStreamReader: Sendable {
     guard byte == UInt8(ascii: array ? "[" : "{") else {
       let place = JSONPath(pathKeys.prefix(frames.count).map { .key($0) }).placeDescription
       throw fatal(
-        .typeMismatch, "expected \(array ? "the array to stream" : "an object") at \(place), found \(found())")
+        .typeMismatch,
+        "expected \(array ? "the array to stream" : "an object") at \(place), found \(found())")
     }
     advance(to: head + 1)
     frames.append(Frame(isArray: array))
@@ -463,7 +468,8 @@ public struct JSONStreamReader: Sendable {
   private mutating func close(isArray: Bool, afterComma: Bool) throws(JSONReadError) {
     if afterComma, !reading.allowsTrailingCommas, !reading.allowsJSON5 {
       throw fatal(
-        .unexpectedCharacter, "expected \(isArray ? "a value" : "a key") after ',', found \(found())")
+        .unexpectedCharacter,
+        "expected \(isArray ? "a value" : "a key") after ',', found \(found())")
     }
     if isArray {
       foundArray = true

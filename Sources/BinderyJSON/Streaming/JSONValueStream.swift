@@ -121,8 +121,9 @@ where Chunks.Element: Sequence<UInt8> {
       }
       do {
         let value =
-          try await (batches == nil
-            ? nextInOrder(isolation: actor) : nextFromBatches(isolation: actor))
+          try await
+          (batches == nil
+          ? nextInOrder(isolation: actor) : nextFromBatches(isolation: actor))
         if value == nil { isDone = true }
         return value
       } catch {
@@ -322,7 +323,8 @@ final class ParallelLines<Value: Sendable> {
     case .oversized(let offset):
       let error = JSONReadError(
         kind: .sizeLimitExceeded,
-        message: "a value of more than \(options.maxValueSize) bytes exceeds the stream's value limit",
+        message:
+          "a value of more than \(options.maxValueSize) bytes exceeds the stream's value limit",
         location: JSONTextPosition(offset: offset, line: line, column: 1).location)
       ready =
         if case .skip = options.invalidValues {
@@ -372,7 +374,10 @@ final class ParallelLines<Value: Sendable> {
     }
     pendingCount += slice.count
     if let newline = slice.lastIndex(of: UInt8(ascii: "\n")) {
-      lastNewline = (pending.count - 1, newline - slice.startIndex + pending[pending.count - 1].count - slice.count)
+      lastNewline = (
+        pending.count - 1,
+        newline - slice.startIndex + pending[pending.count - 1].count - slice.count
+      )
     }
     cut()
   }
