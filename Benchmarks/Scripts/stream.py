@@ -3,7 +3,7 @@
 `bindery validate --lines` against jq and Python's orjson, with each process's peak memory.
 
     python3 Benchmarks/Scripts/stream.py                      # 100 MB and 1 GB, 3 rounds
-    python3 Benchmarks/Scripts/stream.py --sizes 100 --rounds 5
+    python3 Benchmarks/Scripts/stream.py --sizes 100 --rounds 5 --kept
 
 The inputs are written once to Benchmarks/.build/stream/: the statuses of
 Corpora/twitter.json, one compact status per line, repeated up to each size. Every
@@ -68,6 +68,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--skip-tools", action="store_true", help="leave out jq and orjson")
     parser.add_argument("--skip-memory", default="", help="sizes (MB) without the in-memory decode")
+    parser.add_argument(
+        "--kept", action="store_true",
+        help="also decode with every value kept to the end, in order and in parallel")
     arguments = parser.parse_args()
     subprocess.run(
         ["swift", "build", "-c", "release", "--package-path", str(ROOT), "--product", "stream"],
@@ -83,6 +86,8 @@ def main() -> None:
         modes = ["memory", "lines", f"parallel:{cores}", "documents"]
         if megabytes in skip_memory:
             modes.remove("memory")
+        if arguments.kept:
+            modes += ["lines-kept", "parallel-kept"]
         results: dict[str, list[tuple[float, int]]] = {mode: [] for mode in modes}
         for _ in range(arguments.rounds):
             for mode in modes:
@@ -98,6 +103,8 @@ def main() -> None:
             "lines": "`Status.lines(from:)`",
             f"parallel:{cores}": f"`Status.lines(from:streaming: .parallel({cores}))`",
             "documents": "`JSONStreamReader` (read and check each line)",
+            "lines-kept": "`Status.lines(from:)`, every value kept",
+            "parallel-kept": "`.parallel(2)`, every value kept",
         }
         for mode in modes:
             speeds = [r[0] for r in results[mode]]
