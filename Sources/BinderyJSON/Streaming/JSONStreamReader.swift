@@ -11,7 +11,7 @@
 /// reader.append(Array("{\"id\": 1}\n{\"id\": 2}\n".utf8))
 /// reader.finish()
 /// while let document = try reader.next() {
-///   print(try document.root.member("id").int())
+///   print(try document.root.member("id").integer(Int.self))
 /// }
 /// ```
 ///
@@ -143,22 +143,20 @@ public struct JSONStreamReader: Sendable {
   ///   ``canContinue``).
   public mutating func next() throws(JSONReadError) -> JSONDocument? {
     if let failure { throw failure }
-    while true {
-      let step: Step
-      switch framing {
-      case .lines: step = try nextLine()
-      case .concatenated, .array: step = try nextValue()
-      }
-      switch step {
-      case .value(let document):
-        valueCount += 1
-        return document
-      case .needMore:
-        return nil
-      case .end:
-        atEnd = true
-        return nil
-      }
+    let step: Step
+    switch framing {
+    case .lines: step = try nextLine()
+    case .concatenated, .array: step = try nextValue()
+    }
+    switch step {
+    case .value(let document):
+      valueCount += 1
+      return document
+    case .needMore:
+      return nil
+    case .end:
+      atEnd = true
+      return nil
     }
   }
 

@@ -12,7 +12,7 @@
 ///   continuation.finish()
 /// }
 /// for try await document in JSONValueStream(chunks: chunks, framing: .lines) {
-///   print(try document.root.member("id").int())
+///   print(try document.root.member("id").integer(Int.self))
 /// }
 /// ```
 public struct JSONValueStream<Chunks: AsyncSequence, Value: Sendable>: AsyncSequence
