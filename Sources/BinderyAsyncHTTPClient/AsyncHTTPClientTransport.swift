@@ -70,26 +70,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
   public func send(_ request: BinderyRemote.HTTPRequest, limits: TransportLimits)
     async throws(RemoteError) -> BinderyRemote.HTTPResponse
   {
-    // The exchange races a timer; the loser is cancelled, which AsyncHTTPClient turns into
-    // closing the connection.
-    let outcome = await withTaskGroup(
-      of: Result<BinderyRemote.HTTPResponse, RemoteError>?.self
-    ) { group in
-      group.addTask {
-        await self.exchange(request, limit: limits.maxBodySize, timeout: limits.timeout)
-      }
-      group.addTask {
-        do {
-          try await Task.sleep(for: limits.timeout)
-        } catch {
-          return nil
-        }
-        return .failure(RemoteError(.timeout, url: request.url))
-      }
-      var result: Result<BinderyRemote.HTTPResponse, RemoteError>?
-      while result == nil, let next = await group.next() { result = next }
-      group.cancelAll()
-      return result
+    let outcome = await Self.racing(limits.timeout, url: request.url) {
+      await self.exchange(request, limit: limits.maxBodySize, timeout: limits.timeout)
     }
     guard let outcome else {
       throw RemoteError(.cancelled, url: request.url)
@@ -98,6 +80,30 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
       throw RemoteError(.cancelled, url: request.url)
     }
     return try outcome.get()
+  }
+
+  /// What `work` returns, or a timeout after `timeout`, whichever comes first; the loser is
+  /// cancelled, which AsyncHTTPClient turns into closing the connection. `nil` when the caller
+  /// was cancelled first.
+  static func racing<T: Sendable>(
+    _ timeout: Duration, url: URL,
+    _ work: @escaping @Sendable () async -> Result<T, RemoteError>
+  ) async -> Result<T, RemoteError>? {
+    await withTaskGroup(of: Result<T, RemoteError>?.self) { group in
+      group.addTask { await work() }
+      group.addTask {
+        do {
+          try await Task.sleep(for: timeout)
+        } catch {
+          return nil
+        }
+        return .failure(RemoteError(.timeout, url: url))
+      }
+      var result: Result<T, RemoteError>?
+      while result == nil, let next = await group.next() { result = next }
+      group.cancelAll()
+      return result
+    }
   }
 
   /// The AsyncHTTPClient request for a request.
@@ -122,31 +128,17 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     async throws(RemoteError) -> HTTPStreamingResponse
   {
     let outgoing = Self.outgoing(request)
-    let outcome = await withTaskGroup(of: Result<HTTPClientResponse, RemoteError>?.self) {
-      group in
-      group.addTask {
-        do {
-          // The body may take as long as the reader does: no deadline past the head's timer.
-          return .success(try await self.client.execute(outgoing, timeout: .hours(24 * 7)))
-        } catch {
-          var failure = RemoteError(
-            Self.kind(of: error), url: request.url, underlying: Self.cause(of: error))
-          failure.cause = error
-          return .failure(failure)
-        }
+    let outcome = await Self.racing(limits.timeout, url: request.url) {
+      () async -> Result<HTTPClientResponse, RemoteError> in
+      do {
+        // The body may take as long as the reader does: no deadline past the head's timer.
+        return .success(try await self.client.execute(outgoing, timeout: .hours(24 * 7)))
+      } catch {
+        var failure = RemoteError(
+          Self.kind(of: error), url: request.url, underlying: Self.cause(of: error))
+        failure.cause = error
+        return .failure(failure)
       }
-      group.addTask {
-        do {
-          try await Task.sleep(for: limits.timeout)
-        } catch {
-          return nil
-        }
-        return .failure(RemoteError(.timeout, url: request.url))
-      }
-      var result: Result<HTTPClientResponse, RemoteError>?
-      while result == nil, let next = await group.next() { result = next }
-      group.cancelAll()
-      return result
     }
     guard let outcome else { throw RemoteError(.cancelled, url: request.url) }
     let response = try outcome.get()

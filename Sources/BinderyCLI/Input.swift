@@ -9,11 +9,9 @@ struct Input {
   /// The name used in messages.
   var displayName: String { path == "-" ? "<stdin>" : path }
 
-  /// Reads the whole input.
-  func read() throws(InputError) -> [UInt8] {
-    if path == "-" {
-      return Array(FileHandle.standardInput.readDataToEndOfFile())
-    }
+  /// Opens the input for reading: standard input, or the file.
+  func open() throws(InputError) -> FileHandle {
+    if path == "-" { return FileHandle.standardInput }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw InputError(message: "\(path): no such file")
@@ -21,10 +19,20 @@ struct Input {
     guard !isDirectory.boolValue else {
       throw InputError(message: "\(path): is a directory")
     }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw InputError(message: "\(path): cannot be read")
+    }
+    return handle
+  }
+
+  /// Reads the whole input.
+  func read() throws(InputError) -> [UInt8] {
+    let handle = try open()
+    defer { if path != "-" { try? handle.close() } }
     do {
-      return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+      return Array(try handle.readToEnd() ?? Data())
     } catch {
-      throw InputError(message: "\(path): cannot be read (\(error.localizedDescription))")
+      throw InputError(message: "\(displayName): cannot be read (\(error.localizedDescription))")
     }
   }
 

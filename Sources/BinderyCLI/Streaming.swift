@@ -40,17 +40,11 @@ extension Input {
     _ body: (JSONDocument) throws -> Void
   ) throws -> StreamSummary {
     let handle: FileHandle
-    if path == "-" {
-      handle = FileHandle.standardInput
-    } else {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-        !isDirectory.boolValue, let opened = FileHandle(forReadingAtPath: path)
-      else {
-        Terminal.error("bindery: error: \(path): no such file")
-        throw Status.usageOrIO
-      }
-      handle = opened
+    do {
+      handle = try open()
+    } catch {
+      Terminal.error("bindery: error: \(error.message)")
+      throw Status.usageOrIO
     }
     defer { if path != "-" { try? handle.close() } }
     var reader = JSONStreamReader(

@@ -51,15 +51,13 @@ extension ResourceClient {
     streaming: JSONStreamOptions? = nil
   ) async throws(RemoteError) -> JSONValueStream<HTTPBodyStream, T> {
     let url = try url(for: path, query: query)
-    let keys: JSONPath
+    let framing: JSONStreamFraming
     do {
-      keys =
-        try resultKeyPath.map { (text) throws(JSONReadError) in try JSONPath(parsing: text) }
-        ?? JSONPath()
+      framing = try .array(at: resultKeyPath ?? "")
     } catch {
       throw RemoteError(.invalidRequest, url: url, underlying: "result key path: \(error)")
     }
-    return try await values(of: type, url: url, framing: .array(at: keys), streaming: streaming)
+    return try await values(of: type, url: url, framing: framing, streaming: streaming)
   }
 
   private func values<T: JSONDecodable & Sendable>(

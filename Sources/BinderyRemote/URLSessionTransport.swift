@@ -235,14 +235,7 @@ final class StreamingExchange: SessionExchange, @unchecked Sendable {
 
   func complete(_ error: Error?) {
     router.remove(task)
-    let failure: RemoteError? = error.map { error in
-      let code = (error as? URLError)?.code
-      let kind: RemoteError.Kind =
-        code == .timedOut ? .timeout : code == .cancelled ? .cancelled : .transport
-      var failure = RemoteError(kind, url: url, underlying: Exchange.cause(of: error))
-      failure.cause = error as? URLError
-      return failure
-    }
+    let failure = error.map { Exchange.failure($0, url: url) }
     let (head, waiting) = lock.withLock {
       () -> (
         CheckedContinuation<Result<HTTPURLResponse, RemoteError>, Never>?,
@@ -430,6 +423,21 @@ final class Exchange: SessionExchange, @unchecked Sendable {
     continuation?.resume(returning: result)
   }
 
+  /// A transport error as a `RemoteError`: its kind, the cause in words, and the `URLError`.
+  static func failure(
+    _ error: any Error, url: URL, status: Int? = nil, headers: [String: String] = [:],
+    body: [UInt8] = []
+  ) -> RemoteError {
+    let code = (error as? URLError)?.code
+    let kind: RemoteError.Kind =
+      code == .timedOut ? .timeout : code == .cancelled ? .cancelled : .transport
+    var failure = RemoteError(
+      kind, url: url, status: status, headers: headers, body: body,
+      underlying: cause(of: error))
+    failure.cause = error as? URLError
+    return failure
+  }
+
   /// A transport failure in words, with what to try: `URLError`'s own description is a dump
   /// of its user-info dictionary on Linux.
   static func cause(of error: any Error) -> String {
@@ -467,14 +475,8 @@ final class Exchange: SessionExchange, @unchecked Sendable {
           reason, url: url, status: response?.statusCode, headers: headers, underlying: detail))
     }
     if let error {
-      let code = (error as? URLError)?.code
-      let kind: RemoteError.Kind =
-        code == .timedOut ? .timeout : code == .cancelled ? .cancelled : .transport
-      var failure = RemoteError(
-        kind, url: url, status: response?.statusCode, headers: headers, body: body,
-        underlying: Self.cause(of: error))
-      failure.cause = error as? URLError
-      return .failure(failure)
+      return .failure(
+        Self.failure(error, url: url, status: response?.statusCode, headers: headers, body: body))
     }
     guard let response else {
       return .failure(RemoteError(.transport, url: url, underlying: "no HTTP response"))

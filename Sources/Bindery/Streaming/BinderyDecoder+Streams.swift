@@ -56,10 +56,8 @@ extension BinderyDecoder {
     streaming: JSONStreamOptions = JSONStreamOptions()
   ) -> JSONValueStream<Chunks, T> where Chunks.Element: Sequence<UInt8> {
     do throws(JSONReadError) {
-      let parsed =
-        try path.map { (text) throws(JSONReadError) in try JSONPath(parsing: text) }
-        ?? JSONPath()
-      return values(of: type, from: chunks, framing: .array(at: parsed), streaming: streaming)
+      let framing = try JSONStreamFraming.array(at: path ?? "")
+      return values(of: type, from: chunks, framing: framing, streaming: streaming)
     } catch {
       return values(
         of: type, from: chunks, framing: .array, streaming: streaming, startFailure: error)

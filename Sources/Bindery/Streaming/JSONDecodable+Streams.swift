@@ -89,11 +89,8 @@ extension JSONDecodable where Self: Sendable {
     streaming: JSONStreamOptions = JSONStreamOptions()
   ) -> JSONValueStream<Chunks, Self> where Chunks.Element: Sequence<UInt8> {
     do throws(JSONReadError) {
-      let parsed =
-        try path.map { (text) throws(JSONReadError) in try JSONPath(parsing: text) }
-        ?? JSONPath()
-      return stream(
-        from: chunks, framing: .array(at: parsed), options: options, streaming: streaming)
+      let framing = try JSONStreamFraming.array(at: path ?? "")
+      return stream(from: chunks, framing: framing, options: options, streaming: streaming)
     } catch {
       return stream(
         from: chunks, framing: .array, options: options, streaming: streaming,

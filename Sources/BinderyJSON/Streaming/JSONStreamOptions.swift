@@ -13,6 +13,16 @@ public enum JSONStreamFraming: Sendable, Hashable {
 
   /// The elements of the top-level array.
   public static var array: JSONStreamFraming { .array(at: JSONPath()) }
+
+  /// The elements of the array at a path of keys written as text: `data`, `response.items`.
+  ///
+  /// - Parameter path: The path; empty for the top-level array.
+  /// - Returns: The framing.
+  /// - Throws: ``JSONReadError`` of kind ``JSONReadError/Kind/invalidPath`` for text that is
+  ///   not a path.
+  public static func array(at path: String) throws(JSONReadError) -> JSONStreamFraming {
+    .array(at: path.isEmpty ? JSONPath() : try JSONPath(parsing: path))
+  }
 }
 
 /// What a stream does with a value it cannot read or decode.

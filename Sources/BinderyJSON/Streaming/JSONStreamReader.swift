@@ -208,11 +208,7 @@ public struct JSONStreamReader: Sendable {
   }
 
   private func oversized(at start: JSONTextPosition) -> JSONReadError {
-    JSONReadError(
-      kind: .sizeLimitExceeded,
-      message:
-        "a value of more than \(options.maxValueSize) bytes exceeds the stream's value limit",
-      location: start.location)
+    JSONReadError.valueTooLarge(limit: options.maxValueSize, at: start)
   }
 
   private mutating func fatal(_ error: JSONReadError) -> JSONReadError {
@@ -607,6 +603,16 @@ public struct JSONStreamReader: Sendable {
       memberOnPath = !foundArray && depth < pathKeys.count && key == pathKeys[depth]
       return nil
     }
+  }
+}
+
+extension JSONReadError {
+  /// A streamed value longer than the stream's limit, starting at `start`.
+  static func valueTooLarge(limit: Int, at start: JSONTextPosition) -> JSONReadError {
+    JSONReadError(
+      kind: .sizeLimitExceeded,
+      message: "a value of more than \(limit) bytes exceeds the stream's value limit",
+      location: start.location)
   }
 }
 

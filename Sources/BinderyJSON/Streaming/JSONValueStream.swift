@@ -321,11 +321,8 @@ final class ParallelLines<Value: Sendable> {
       ready = result.outcomes
       line += result.lines
     case .oversized(let offset):
-      let error = JSONReadError(
-        kind: .sizeLimitExceeded,
-        message:
-          "a value of more than \(options.maxValueSize) bytes exceeds the stream's value limit",
-        location: JSONTextPosition(offset: offset, line: line, column: 1).location)
+      let error = JSONReadError.valueTooLarge(
+        limit: options.maxValueSize, at: JSONTextPosition(offset: offset, line: line, column: 1))
       ready =
         if case .skip = options.invalidValues {
           [.skipped(JSONSkippedValue(readError: error, failure: readFailure(error)))]
