@@ -10,8 +10,10 @@
 //                `[Status](json:)`: the in-memory decode of the same data
 //   lines        `Status.lines(from:)`, one status at a time
 //   parallel:N   `Status.lines(from:streaming: .parallel(N))`
-//   documents    `JSONStreamReader` alone: every line read and checked, nothing decoded
-//   elements     the same statuses as one array file (FILE with .json), `Status.elements(from:)`
+//   documents    every line read and checked into a document, nothing decoded
+//   documents-parallel   the same, in parallel batches
+//   lines-kept, parallel-kept   as lines and parallel:2, every value kept to the end
+//   elements     FILE holds one array of statuses: `Status.elements(from:)`
 // Prints: MODE BYTES SECONDS VALUES CHECKSUM
 import Bindery
 import Foundation
