@@ -102,7 +102,7 @@ def main() -> None:
             "memory": "`[Status](json:)`, whole input in memory",
             "lines": "`Status.lines(from:)`",
             f"parallel:{cores}": f"`Status.lines(from:streaming: .parallel({cores}))`",
-            "documents": "`JSONStreamReader` (read and check each line)",
+            "documents": "each line read and checked into a `JSONDocument`, no models",
             "lines-kept": "`Status.lines(from:)`, every value kept",
             "parallel-kept": "`.parallel(2)`, every value kept",
         }
