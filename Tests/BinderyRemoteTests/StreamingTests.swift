@@ -175,7 +175,8 @@ private func line(_ id: Int, _ kind: String = "push") -> String {
         FlyingFox.HTTPResponse(statusCode: .ok, body: Data(body.utf8))
       }
       await server.appendRoute("GET /moved") { _ in
-        FlyingFox.HTTPResponse(statusCode: .movedPermanently, headers: [.location: "/page"])
+        let headers: HTTPHeaders = [.location: "/page"]
+        return FlyingFox.HTTPResponse(statusCode: .movedPermanently, headers: headers)
       }
       await server.appendRoute("GET /broken") { _ in
         FlyingFox.HTTPResponse(statusCode: .serviceUnavailable, body: Data("try later".utf8))
