@@ -214,6 +214,37 @@ struct StreamReaderTests {
     }
   }
 
+  @Test("Columns count Unicode scalars, across lines and chunk boundaries")
+  func columnsCountScalars() {
+    let text = "[\"日本\", \"x\",\n  \"é\", tru]"
+    for chunk in [1, 2, 5, 1 << 20] {
+      var reader = JSONStreamReader(framing: .array)
+      var positions: [String] = []
+      var errors: [String] = []
+      let bytes = Array(text.utf8)
+      var index = 0
+      while !reader.isAtEnd {
+        do {
+          if let document = try reader.next() {
+            positions.append("\(document.position.line):\(document.position.column)")
+            continue
+          }
+        } catch {
+          errors.append("\(error.location?.line ?? 0):\(error.location?.column ?? 0)")
+          continue
+        }
+        if index < bytes.count {
+          reader.append(bytes[index..<min(bytes.count, index + chunk)])
+          index += chunk
+        } else {
+          reader.finish()
+        }
+      }
+      #expect(positions == ["1:2", "1:8", "2:3"], "chunk \(chunk)")
+      #expect(errors == ["2:11"], "chunk \(chunk)")
+    }
+  }
+
   @Test("The writer's JSON Lines and arrays read back the same values")
   func writerRoundTrip() throws {
     for layout in [JSONStreamWriter.Layout.lines, .array] {

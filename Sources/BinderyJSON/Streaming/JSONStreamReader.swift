@@ -181,15 +181,8 @@ public struct JSONStreamReader: Sendable {
     var line = position.line
     var column = position.column
     buffer.withUnsafeBufferPointer { bytes in
-      for index in head..<end {
-        let byte = bytes[index]
-        if byte == UInt8(ascii: "\n") {
-          line += 1
-          column = 1
-        } else if byte & 0xC0 != 0x80 {
-          column += 1
-        }
-      }
+      movePosition(
+        over: UnsafeBufferPointer(rebasing: bytes[head..<end]), line: &line, column: &column)
     }
     position = JSONTextPosition(
       offset: position.offset + (end - head), line: line, column: column)
@@ -535,6 +528,11 @@ public struct JSONStreamReader: Sendable {
           index += 1
           continue
         }
+        if !state.isScalar {
+          // Only quotes and brackets matter between the strings of a container.
+          index = firstStructural(in: bytes, from: index)
+          guard index < end else { break }
+        }
         let byte = bytes[index]
         if state.isScalar {
           switch byte {
@@ -660,26 +658,68 @@ func firstQuoteOrBackslash(in bytes: UnsafeBufferPointer<UInt8>, from start: Int
   return index
 }
 
-/// The number of `\n` bytes in `bytes`, eight at a time.
-func newlineCount(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-  var count = 0
+/// The index of the first `"`, `{`, `}`, `[` or `]` at or after `start`, or the end of `bytes`.
+@inline(__always)
+func firstStructural(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  var index = start
+  let end = bytes.count
+  guard let base = bytes.baseAddress else { return end }
+  let quotes = ByteWord.repeated(UInt8(ascii: "\""))
+  // The four brackets (0x5B, 0x5D, 0x7B, 0x7D) differ only in bits 0x26: with those set, each
+  // is 0x7F. So are `Y`, `_`, `y` and DEL, which only invalid JSON has between strings; the
+  // caller looks at the byte found, so such a stop costs a step, not a wrong answer.
+  let brackets = ByteWord.repeated(0x7F)
+  let folding = ByteWord.repeated(0x26)
+  while index + 8 <= end {
+    let word = UInt64(
+      littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+    let hits = ByteWord.equal(word, quotes) | ByteWord.equal(word | folding, brackets)
+    if hits != 0 { return index + hits.trailingZeroBitCount / 8 }
+    index += 8
+  }
+  while index < end {
+    switch bytes[index] {
+    case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),
+      UInt8(ascii: "]"):
+      return index
+    default: index += 1
+    }
+  }
+  return index
+}
+
+/// Moves a line and a column (in Unicode scalars) over UTF-8 `bytes`, eight bytes at a time
+/// where a word holds no newline.
+func movePosition(over bytes: UnsafeBufferPointer<UInt8>, line: inout Int, column: inout Int) {
   var index = 0
-  guard let base = bytes.baseAddress else { return 0 }
+  guard let base = bytes.baseAddress else { return }
   let newlines = ByteWord.repeated(UInt8(ascii: "\n"))
   let sevens: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  func byByte(_ range: Range<Int>) {
+    for position in range {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+  }
   while index + 8 <= bytes.count {
     let word = UInt64(
       littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-    // Exact for every byte (no borrow between bytes): the high bit is set in each byte of
-    // `difference` that is zero, that is, in each newline.
+    // A byte of `difference` is zero exactly where the word has a newline.
     let difference = word ^ newlines
-    let nonzero = ((difference & sevens) &+ sevens) | difference
-    count += (~nonzero & ByteWord.highs).nonzeroBitCount
+    let hasNewline = ~(((difference & sevens) &+ sevens) | difference) & ByteWord.highs != 0
+    if hasNewline {
+      byByte(index..<index + 8)
+    } else {
+      // Continuation bytes (`10xxxxxx`) start no scalar: bit 7 set, and bit 6 (shifted up to
+      // bit 7 of the same byte) clear.
+      column += 8 - (word & ~(word << 1) & ByteWord.highs).nonzeroBitCount
+    }
     index += 8
   }
-  while index < bytes.count {
-    if bytes[index] == UInt8(ascii: "\n") { count += 1 }
-    index += 1
-  }
-  return count
+  byByte(index..<bytes.count)
 }
