@@ -6,7 +6,8 @@
     python3 Benchmarks/Scripts/stream.py --sizes 100 --rounds 5 --kept
 
 The inputs are written once to Benchmarks/.build/stream/: the statuses of
-Corpora/twitter.json, one compact status per line, repeated up to each size. Every
+Corpora/twitter.json, one compact status per line, repeated up to each size, and the same
+statuses as one array (an element on each line) for `Status.elements(from:)`. Every
 measurement runs in its own process (wait4 gives that process's peak RSS); the modes
 alternate within each round. Throughput is input bytes per second of the timed work; the
 in-memory decode's time excludes reading the file and joining the lines into one array.
@@ -41,6 +42,24 @@ def corpus(megabytes: int) -> Path:
             out.write(line)
             written += len(line)
             index += 1
+    path.with_suffix(".tmp").rename(path)
+    return path
+
+
+def array_corpus(lines: Path) -> Path:
+    """The same statuses as one array, an element on each line."""
+    path = lines.with_suffix(".json")
+    if path.exists():
+        return path
+    with open(lines, "rb") as source, open(path.with_suffix(".tmp"), "wb") as out:
+        out.write(b"[\n")
+        first = True
+        for line in source:
+            if not first:
+                out.write(b",\n")
+            out.write(line.rstrip(b"\n"))
+            first = False
+        out.write(b"\n]\n")
     path.with_suffix(".tmp").rename(path)
     return path
 
@@ -83,7 +102,8 @@ def main() -> None:
     for megabytes in (int(s) for s in arguments.sizes.split(",")):
         path = corpus(megabytes)
         size = path.stat().st_size
-        modes = ["memory", "lines", f"parallel:{cores}", "documents"]
+        array = array_corpus(path)
+        modes = ["memory", "lines", f"parallel:{cores}", "documents", "elements"]
         if megabytes in skip_memory:
             modes.remove("memory")
         if arguments.kept:
@@ -91,7 +111,8 @@ def main() -> None:
         results: dict[str, list[tuple[float, int]]] = {mode: [] for mode in modes}
         for _ in range(arguments.rounds):
             for mode in modes:
-                _, rss, output = run([str(RELEASE / "stream"), mode, str(path)])
+                source = array if mode == "elements" else path
+                _, rss, output = run([str(RELEASE / "stream"), mode, str(source)])
                 fields = output.split()
                 results[mode].append((size / float(fields[2]) / 1e6, rss))
         print(f"\n{path.name}: {size / 1e6:.0f} MB, {arguments.rounds} rounds, median (min–max)")
@@ -103,6 +124,7 @@ def main() -> None:
             "lines": "`Status.lines(from:)`",
             f"parallel:{cores}": f"`Status.lines(from:streaming: .parallel({cores}))`",
             "documents": "each line read and checked into a `JSONDocument`, no models",
+            "elements": "`Status.elements(from:)`, the same statuses as one array",
             "lines-kept": "`Status.lines(from:)`, every value kept",
             "parallel-kept": "`.parallel(2)`, every value kept",
         }
