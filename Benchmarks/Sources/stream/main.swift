@@ -13,6 +13,8 @@
 //   documents    every line read and checked into a document, nothing decoded
 //   documents-parallel   the same, in parallel batches
 //   lines-kept, parallel-kept   as lines and parallel:2, every value kept to the end
+//   ids, ids-parallel   each status reduced to its id in the transform, in order or in
+//                parallel batches (the model is freed on the task that decoded it)
 //   elements     FILE holds one array of statuses: `Status.elements(from:)`
 // Prints: MODE BYTES SECONDS VALUES CHECKSUM
 import Bindery
@@ -66,6 +68,21 @@ do {
     let options = mode == "lines-kept" ? JSONStreamOptions() : .parallel(2)
     for try await status in Status.lines(from: url, streaming: options) { kept.append(status) }
     report(started, values: kept.count, checksum: kept.reduce(0) { $0 &+ $1.id })
+  case "ids", "ids-parallel":
+    // Each status decoded and reduced to its id where it is decoded: the model is freed on the
+    // same task, and only the id goes on.
+    let started = ContinuousClock.now
+    var values = 0
+    var checksum: Int64 = 0
+    let options = mode == "ids" ? JSONStreamOptions() : .parallel(2)
+    for try await id in JSONValueStream(
+      chunks: JSONFileChunks(url), framing: .lines, options: options,
+      transform: { try Status(json: $0).id })
+    {
+      values += 1
+      checksum &+= id
+    }
+    report(started, values: values, checksum: checksum)
   case let parallel where parallel.hasPrefix("parallel:"):
     let tasks = Int(parallel.dropFirst("parallel:".count)) ?? 2
     let started = ContinuousClock.now
