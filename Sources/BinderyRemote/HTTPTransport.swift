@@ -1,3 +1,4 @@
+import Bindery
 public import Foundation
 
 /// An HTTP method, with whether repeating it is safe (only idempotent requests are retried).
@@ -240,17 +241,6 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
     /// - Throws: ``RemoteError`` (or the transport's error) when the exchange fails.
     public mutating func next() async throws -> [UInt8]? { try await nextChunk() }
   }
-}
-
-/// A value behind a lock, for state a body's chunks share.
-final class Locked<Value>: @unchecked Sendable {
-  // @unchecked: `value` is read and written under `lock` only.
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&value) } }
 }
 
 extension Locked {

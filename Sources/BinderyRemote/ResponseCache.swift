@@ -1,3 +1,4 @@
+import Bindery
 import Foundation
 
 /// A small in-memory cache of `GET` responses that carry an `ETag` or `Last-Modified`, for
@@ -19,7 +20,7 @@ public final class ResponseCache: Sendable {
     var lastUse: UInt64
   }
 
-  private let state: Locked
+  private let state: Locked<Contents>
   /// The most responses kept.
   public let maxEntries: Int
 
@@ -28,7 +29,7 @@ public final class ResponseCache: Sendable {
   /// - Parameter maxEntries: The most responses kept (at least 1).
   public init(maxEntries: Int = 100) {
     self.maxEntries = max(1, maxEntries)
-    state = Locked()
+    state = Locked(Contents())
   }
 
   /// How many responses are kept.
@@ -83,18 +84,9 @@ public final class ResponseCache: Sendable {
     }
   }
 
-  /// The cache's contents behind a lock.
-  private final class Locked: @unchecked Sendable {
-    // @unchecked: `contents` is read and written under `lock` only.
-    struct Contents {
-      var entries: [String: Entry] = [:]
-      var clock: UInt64 = 0
-    }
-    private let lock = NSLock()
-    private var contents = Contents()
-
-    func withLock<T>(_ body: (inout Contents) -> T) -> T {
-      lock.withLock { body(&contents) }
-    }
+  /// What the cache holds, behind its lock.
+  private struct Contents: Sendable {
+    var entries: [String: Entry] = [:]
+    var clock: UInt64 = 0
   }
 }

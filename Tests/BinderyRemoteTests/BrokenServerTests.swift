@@ -1,3 +1,4 @@
+import Bindery
 import BinderyRemote
 import FlyingSocks
 import Foundation
@@ -53,6 +54,26 @@ import Testing
     // bound is loose because tests that run processes can keep the cooperative pool busy.)
     #expect(error?.kind == .transport)
     #expect(ContinuousClock.now - started < .seconds(20))
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func aStreamCutMidValueDeliversWhatCameThenATransportError(transport: TransportKind)
+    async throws
+  {
+    let port = try serveOnce(
+      "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nContent-Length: 1000\r\n\r\n"
+        + "{\"id\": 1}\n{\"id\": 2}\n{\"id\": ")
+    let client = ResourceClient(
+      baseURL: URL(string: "http://127.0.0.1:\(port)/")!,
+      configuration: .init(attemptTimeout: .seconds(30), retry: .none), transport: transport.make())
+    var ids: [Int] = []
+    let error = await #expect(throws: RemoteError.self) {
+      for try await value in try await client.lines(of: [String: Int].self, path: "events") {
+        ids.append(value["id"] ?? 0)
+      }
+    }
+    #expect(ids == [1, 2])
+    #expect(error?.kind == .transport)
   }
 
   @Test(arguments: TransportKind.allCases)

@@ -74,6 +74,12 @@ public struct JSONStreamOptions: Sendable {
   /// What to do with a value that cannot be read or decoded.
   public var invalidValues: JSONInvalidValuePolicy
 
+  /// Whether invalid values are skipped rather than ending the stream.
+  var skipsInvalidValues: Bool {
+    if case .skip = invalidValues { return true }
+    return false
+  }
+
   /// Stream options.
   ///
   /// - Parameters:

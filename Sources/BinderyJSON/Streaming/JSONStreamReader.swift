@@ -616,76 +616,73 @@ extension JSONReadError {
 
 // MARK: - Byte searches
 
-/// The index of the first `\n` at or after `start`, eight bytes at a time.
+/// The index of the first byte at or after `start` that `matches`, or the end of `bytes`:
+/// eight bytes at a time with `flags`, which flags (in the high bit of a byte) at least every
+/// matching byte of a word, its lowest flag exact.
 @inline(__always)
-func firstNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+func firstByte(
+  in bytes: UnsafeBufferPointer<UInt8>, from start: Int, flags: (UInt64) -> UInt64,
+  matches: (UInt8) -> Bool
+) -> Int {
   var index = start
   let end = bytes.count
-  guard let base = bytes.baseAddress else { return nil }
-  let newlines = ByteWord.repeated(UInt8(ascii: "\n"))
+  guard let base = bytes.baseAddress else { return end }
   while index + 8 <= end {
     let word = UInt64(
       littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-    let hits = ByteWord.equal(word, newlines)
-    if hits != 0 { return index + hits.trailingZeroBitCount / 8 }
+    let hits = flags(word)
+    if hits != 0 {
+      let found = index + hits.trailingZeroBitCount / 8
+      if matches(bytes[found]) { return found }
+      index = found + 1
+      continue
+    }
     index += 8
   }
-  while index < end {
-    if bytes[index] == UInt8(ascii: "\n") { return index }
-    index += 1
-  }
-  return nil
+  while index < end, !matches(bytes[index]) { index += 1 }
+  return index
+}
+
+/// The index of the first `\n` at or after `start`.
+@inline(__always)
+func firstNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+  let newlines = ByteWord.repeated(UInt8(ascii: "\n"))
+  let found = firstByte(
+    in: bytes, from: start, flags: { ByteWord.equal($0, newlines) },
+    matches: { $0 == UInt8(ascii: "\n") })
+  return found < bytes.count ? found : nil
 }
 
 /// The index of the first `"` or `\` at or after `start`, or the end of `bytes`.
 @inline(__always)
 func firstQuoteOrBackslash(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-  var index = start
-  let end = bytes.count
-  guard let base = bytes.baseAddress else { return end }
   let quotes = ByteWord.repeated(UInt8(ascii: "\""))
   let backslashes = ByteWord.repeated(UInt8(ascii: "\\"))
-  while index + 8 <= end {
-    let word = UInt64(
-      littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-    let hits = ByteWord.equal(word, quotes) | ByteWord.equal(word, backslashes)
-    if hits != 0 { return index + hits.trailingZeroBitCount / 8 }
-    index += 8
-  }
-  while index < end, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
-    index += 1
-  }
-  return index
+  return firstByte(
+    in: bytes, from: start,
+    flags: { ByteWord.equal($0, quotes) | ByteWord.equal($0, backslashes) },
+    matches: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
 }
 
 /// The index of the first `"`, `{`, `}`, `[` or `]` at or after `start`, or the end of `bytes`.
 @inline(__always)
 func firstStructural(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-  var index = start
-  let end = bytes.count
-  guard let base = bytes.baseAddress else { return end }
   let quotes = ByteWord.repeated(UInt8(ascii: "\""))
   // The four brackets (0x5B, 0x5D, 0x7B, 0x7D) differ only in bits 0x26: with those set, each
-  // is 0x7F. So are `Y`, `_`, `y` and DEL, which only invalid JSON has between strings; the
-  // caller looks at the byte found, so such a stop costs a step, not a wrong answer.
+  // is 0x7F. So are `Y`, `_`, `y` and DEL, which `matches` then turns down.
   let brackets = ByteWord.repeated(0x7F)
   let folding = ByteWord.repeated(0x26)
-  while index + 8 <= end {
-    let word = UInt64(
-      littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-    let hits = ByteWord.equal(word, quotes) | ByteWord.equal(word | folding, brackets)
-    if hits != 0 { return index + hits.trailingZeroBitCount / 8 }
-    index += 8
-  }
-  while index < end {
-    switch bytes[index] {
-    case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),
-      UInt8(ascii: "]"):
-      return index
-    default: index += 1
-    }
-  }
-  return index
+  return firstByte(
+    in: bytes, from: start,
+    flags: { ByteWord.equal($0, quotes) | ByteWord.equal($0 | folding, brackets) },
+    matches: { byte in
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),
+        UInt8(ascii: "]"):
+        true
+      default: false
+      }
+    })
 }
 
 /// Moves a line and a column (in Unicode scalars) over UTF-8 `bytes`, eight bytes at a time

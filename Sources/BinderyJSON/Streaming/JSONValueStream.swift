@@ -151,23 +151,16 @@ where Chunks.Element: Sequence<UInt8> {
       -> Value?
     {
       while true {
-        let document: JSONDocument?
-        do {
-          document = try reader.next()
-        } catch {
-          if reader.canContinue, case .skip(let report) = options.invalidValues {
-            report(JSONSkippedValue(readError: error, failure: readFailure(error)))
+        if let outcome = BatchOutcome.next(
+          from: &reader, transform: transform, readFailure: readFailure,
+          skips: options.skipsInvalidValues)
+        {
+          switch consume outcome {
+          case .value(let value): return value
+          case .skipped(let skipped):
+            if case .skip(let report) = options.invalidValues { report(skipped) }
             continue
-          }
-          throw readFailure(error)
-        }
-        if let document {
-          do {
-            return try transform(document)
-          } catch {
-            guard case .skip(let report) = options.invalidValues else { throw error }
-            report(JSONSkippedValue(position: document.position, error: error))
-            continue
+          case .failed(let error): throw error
           }
         }
         if reader.isAtEnd { return nil }
@@ -236,11 +229,40 @@ extension JSONSkippedValue {
   }
 }
 
-/// What became of one value read in a batch.
+/// What became of one value of a stream.
 enum BatchOutcome<Value: Sendable>: Sendable {
   case value(Value)
   case skipped(JSONSkippedValue)
   case failed(any Error)
+
+  /// The reader's next value, transformed, or why it is skipped or ends the stream; `nil`
+  /// when the reader needs more input or is at its end. The one place the invalid-value policy
+  /// is applied, in order and in batches alike.
+  static func next(
+    from reader: inout JSONStreamReader, transform: (JSONDocument) throws -> Value,
+    readFailure: (JSONReadError) -> any Error, skips: Bool
+  ) -> BatchOutcome? {
+    let document: JSONDocument
+    do {
+      guard let next = try reader.next() else { return nil }
+      document = next
+    } catch {
+      guard skips, reader.canContinue else { return .failed(readFailure(error)) }
+      return .skipped(JSONSkippedValue(readError: error, failure: readFailure(error)))
+    }
+    do {
+      return .value(try transform(document))
+    } catch {
+      guard skips else { return .failed(error) }
+      return .skipped(JSONSkippedValue(position: document.position, error: error))
+    }
+  }
+
+  /// Whether this outcome is a problem (skipped or failed).
+  var isProblem: Bool {
+    if case .value = self { return false }
+    return true
+  }
 }
 
 /// JSON Lines cut into batches of whole lines, each read and transformed on its own task, and
@@ -324,7 +346,7 @@ final class ParallelLines<Value: Sendable> {
       let error = JSONReadError.valueTooLarge(
         limit: options.maxValueSize, at: JSONTextPosition(offset: offset, line: line, column: 1))
       ready =
-        if case .skip = options.invalidValues {
+        if options.skipsInvalidValues {
           [.skipped(JSONSkippedValue(readError: error, failure: readFailure(error)))]
         } else {
           [.failed(readFailure(error))]
@@ -452,34 +474,21 @@ final class ParallelLines<Value: Sendable> {
       framing: .lines, reading: reading, options: options, startingAt: position)
     for piece in batch { reader.append(piece) }
     reader.finish()
-    let skips = if case .skip = options.invalidValues { true } else { false }
     var outcomes: [BatchOutcome<Value>] = []
     outcomes.reserveCapacity(256)
     var hadProblem = false
-    while !Task.isCancelled {
-      do throws(JSONReadError) {
-        guard let document = try reader.next() else { break }
-        do {
-          outcomes.append(.value(try transform(document)))
-          continue
-        } catch {
-          hadProblem = true
-          if stopsAtProblem { break }
-          guard skips else {
-            outcomes.append(.failed(error))
-            break
-          }
-          outcomes.append(.skipped(JSONSkippedValue(position: document.position, error: error)))
-        }
-      } catch {
+    while !Task.isCancelled,
+      let outcome = BatchOutcome.next(
+        from: &reader, transform: transform, readFailure: readFailure,
+        skips: options.skipsInvalidValues)
+    {
+      if outcome.isProblem {
         hadProblem = true
         if stopsAtProblem { break }
-        guard skips, reader.canContinue else {
-          outcomes.append(.failed(readFailure(error)))
-          break
-        }
-        outcomes.append(.skipped(JSONSkippedValue(readError: error, failure: readFailure(error))))
       }
+      let ends = if case .failed = outcome { true } else { false }
+      outcomes.append(outcome)
+      if ends { break }
     }
     // Reversed by moving each outcome, not with `reverse()`, which runs unspecialised here
     // and copies every value.
