@@ -1,7 +1,10 @@
 // swift-tools-version: 6.1
 // Bindery: JSON to typed Swift models and back. Dependencies point one way: BinderyJSON (the
-// standard library alone) ← Bindery ← BinderyRemote (← BinderyAsyncHTTPClient), the CLI and
-// the example.
+// standard library alone) ← Bindery ← BinderyRemote (← BinderyAsyncHTTPClient), BinderyNIO
+// (← BinderyHummingbird, BinderyVapor), the CLI and the examples.
+//
+// The server adapters sit behind package traits: a package that depends on Bindery without the
+// traits `Hummingbird` or `Vapor` neither resolves nor builds those frameworks.
 import CompilerPluginSupport
 import PackageDescription
 
@@ -25,11 +28,26 @@ let package = Package(
     .library(name: "BinderyRemote", targets: ["BinderyRemote"]),
     // Apart from BinderyRemote, so that a user of URLSession never builds SwiftNIO.
     .library(name: "BinderyAsyncHTTPClient", targets: ["BinderyAsyncHTTPClient"]),
+    // ByteBuffer in and out: SwiftNIO is already in the graph through AsyncHTTPClient.
+    .library(name: "BinderyNIO", targets: ["BinderyNIO"]),
+    // Empty unless the package trait of the same name is enabled.
+    .library(name: "BinderyHummingbird", targets: ["BinderyHummingbird"]),
+    .library(name: "BinderyVapor", targets: ["BinderyVapor"]),
     .executable(name: "flickr-feed", targets: ["FlickrFeed"]),
+    .executable(name: "bindery-server", targets: ["BinderyServer"]),
     .executable(name: "bindery", targets: ["BinderyCLI"]),
+  ],
+  traits: [
+    .trait(
+      name: "Hummingbird",
+      description: "BinderyHummingbird: Bindery's coders for Hummingbird 2, and the example server."),
+    .trait(name: "Vapor", description: "BinderyVapor: Bindery's coders as Vapor 4's content coders."),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+    .package(url: "https://github.com/vapor/vapor", from: "4.122.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -75,6 +93,47 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
       ],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "BinderyNIO",
+      dependencies: ["Bindery", .product(name: "NIOCore", package: "swift-nio")],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "BinderyHummingbird",
+      dependencies: [
+        "BinderyNIO",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .target(
+      name: "BinderyVapor",
+      dependencies: [
+        "BinderyNIO",
+        .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+      ],
+      swiftSettings: strictSettings
+    ),
+    // The example server: its API (a library, for the tests) and the command that runs it.
+    .target(
+      name: "BinderyServerAPI",
+      dependencies: [
+        "BinderyHummingbird",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+      ],
+      path: "Examples/BinderyServer/API",
+      swiftSettings: strictSettings
+    ),
+    .executableTarget(
+      name: "BinderyServer",
+      dependencies: [
+        "BinderyServerAPI",
+        .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Examples/BinderyServer/Main",
       swiftSettings: strictSettings
     ),
     .executableTarget(
@@ -144,6 +203,19 @@ let package = Package(
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],
       exclude: ["Fixtures"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "BinderyServerTests",
+      dependencies: [
+        "BinderyNIO",
+        "BinderyHummingbird",
+        "BinderyVapor",
+        "BinderyServerAPI",
+        "BinderyTestSupport",
+        .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+        .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

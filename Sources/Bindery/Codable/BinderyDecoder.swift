@@ -185,6 +185,37 @@ public final class BinderyDecoder: Sendable {
     return try decode(type, from: document, at: path, settings: settings)
   }
 
+  /// Decodes from bytes that live in another library's buffer: `read` makes the document with
+  /// this decoder's reading options, in place; `bytes` copies them, for the one setting that
+  /// rewrites the input (``assumesTopLevelDictionary``).
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode.
+  ///   - reportingAll: Whether to report every problem, whatever ``reportsAllErrors`` says.
+  ///   - read: Parses the bytes in place with the options given.
+  ///   - bytes: The bytes as an array.
+  /// - Returns: The value.
+  /// - Throws: As ``decode(_:from:)-(_,Data)``.
+  package func decode<T: Decodable>(
+    _ type: T.Type, reportingAll: Bool,
+    reading read: (JSONReadingOptions) throws(JSONReadError) -> JSONDocument,
+    bytes: () -> [UInt8]
+  ) throws -> T {
+    var settings = locked { $0 }
+    if reportingAll { settings.reportsAllErrors = true }
+    let document: JSONDocument
+    if settings.assumesTopLevelDictionary {
+      document = try Self.parse(bytes(), settings)
+    } else {
+      do {
+        document = try read(settings.reading)
+      } catch {
+        throw Self.invalidJSON(error)
+      }
+    }
+    return try decode(type, from: document, at: nil, settings: settings)
+  }
+
   /// The reading options and a decode of one document with this decoder's settings as they
   /// are now, for a stream of values of `type`.
   func streamDecode<T: Decodable & Sendable>(_ type: T.Type) -> (

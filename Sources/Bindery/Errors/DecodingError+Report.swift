@@ -45,3 +45,21 @@ extension DecodingError {
     }
   }
 }
+
+extension DecodingError.Context {
+  /// The description without the ` (line L, column C)` that Bindery's decoder ends it with
+  /// (see `DecoderImpl.context`), and that line and column; the description as it is and no
+  /// place when it has none.
+  package var messageAndPlace: (message: String, line: Int?, column: Int?) {
+    let text = debugDescription
+    guard text.hasSuffix(")"), let open = text.ranges(of: " (line ").last else {
+      return (text, nil, nil)
+    }
+    let place = text[open.upperBound..<text.index(before: text.endIndex)]
+    let parts = place.split(separator: ",", maxSplits: 1)
+    guard parts.count == 2, let line = Int(parts[0]),
+      parts[1].hasPrefix(" column "), let column = Int(parts[1].dropFirst(" column ".count))
+    else { return (text, nil, nil) }
+    return (String(text[..<open.lowerBound]), line, column)
+  }
+}

@@ -27,7 +27,7 @@
           }
         }
         let entry = tape[index]
-        precondition(entry.start <= bytes.count, "entry offset beyond the input")
+        precondition(entry.start <= byteCount, "entry offset beyond the input")
         if entry.kind == .array || entry.kind == .object {
           let parentEnd = stack.last?.end ?? tape.count
           precondition(entry.end > index && entry.end <= parentEnd, "container end out of range")
@@ -37,7 +37,7 @@
               expectedChildren: entry.kind == .object ? entry.count * 2 : entry.count,
               seen: 0, isObject: entry.kind == .object))
         } else {
-          precondition(entry.start + entry.length <= bytes.count, "scalar runs past the input")
+          precondition(entry.start + entry.length <= byteCount, "scalar runs past the input")
         }
       }
       for frame in stack.reversed() {

@@ -14,8 +14,15 @@ public final class JSONDocument: @unchecked Sendable {
   // @unchecked: `tape` points to memory this document owns, written only by the scanner before
   // init returns and freed in deinit; it is never mutated while shared, so reads need no lock.
   /// The input: the caller's own array when it was given as `[UInt8]` (shared, never copied);
-  /// a copy of the bytes for any other input (`Data`, `String`, a sequence).
+  /// a copy of the bytes for any other input (`Data`, `String`, a sequence); empty when the
+  /// bytes are borrowed.
   @usableFromInline let bytes: [UInt8]
+  /// The input when it lives in another library's buffer (a SwiftNIO `ByteBuffer`), read in
+  /// place. Invariant: `owner` keeps this memory allocated and unchanged for as long as it is
+  /// referenced, and the document references it until deinit.
+  @usableFromInline let borrowed: UnsafeBufferPointer<UInt8>?
+  /// What keeps ``borrowed`` alive; `nil` when the bytes are the document's own.
+  private let owner: AnyObject?
   /// The tape, in memory the document owns: plain loads, no reference counting.
   @usableFromInline package let tape: UnsafeBufferPointer<TapeEntry>
   /// The options the document was read with; lookups follow its duplicate-key policy.
@@ -83,9 +90,58 @@ public final class JSONDocument: @unchecked Sendable {
       }
     }
     self.bytes = bytes
+    self.borrowed = nil
+    self.owner = nil
     self.options = options
     self.sourceObjects = sourceObjects
     self.position = position
+    #if BINDERY_INTERNAL_CHECKS
+      checkInvariants()
+    #endif
+  }
+
+  /// Reads JSON bytes in place, in memory that `owner` keeps alive: for adapters to buffers of
+  /// other libraries, whose bytes would otherwise be copied into an array first.
+  ///
+  /// The caller guarantees that `owner` keeps `input` allocated and unchanged while it is
+  /// referenced (a `ByteBuffer`'s storage object does: buffers are copy-on-write, and a write
+  /// through another reference copies first). The document holds `owner` until deinit, so no
+  /// cursor, value or error can outlive the bytes. Input in UTF-16 or UTF-32, when the options
+  /// allow it, is converted into an array of the document's own.
+  ///
+  /// - Parameters:
+  ///   - input: The JSON text, UTF-8 encoded.
+  ///   - owner: The object that keeps `input` alive.
+  ///   - options: How strictly to read.
+  /// - Throws: ``JSONReadError`` naming the line and column of the first problem.
+  package convenience init(
+    borrowing input: UnsafeRawBufferPointer, owner: AnyObject, options: JSONReadingOptions
+  ) throws(JSONReadError) {
+    let bytes = input.assumingMemoryBound(to: UInt8.self)
+    if options.allowsUTF16AndUTF32, let utf8 = try UnicodeInput.utf8(from: Array(bytes)) {
+      try self.init(parsing: utf8, options: options, sourceObjects: nil)
+      return
+    }
+    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+      throw JSONReadError(
+        .unexpectedEndOfInput, "expected a JSON value, found end of input", at: 0, in: bytes)
+    }
+    var scanner = JSONScanner(bytes: bytes, base: base, options: options)
+    self.init(tape: try scanner.scan(), borrowed: bytes, owner: owner, options: options)
+  }
+
+  /// A document over borrowed bytes, scanned into `tape`.
+  private init(
+    tape: UnsafeBufferPointer<TapeEntry>, borrowed: UnsafeBufferPointer<UInt8>, owner: AnyObject,
+    options: JSONReadingOptions
+  ) {
+    self.tape = tape
+    self.bytes = []
+    self.borrowed = borrowed
+    self.owner = owner
+    self.options = options
+    self.sourceObjects = nil
+    self.position = .start
     #if BINDERY_INTERNAL_CHECKS
       checkInvariants()
     #endif
@@ -128,11 +184,12 @@ public final class JSONDocument: @unchecked Sendable {
   package func withInput<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E)
     -> R
   {
-    try bytes.withUnsafeBufferPointer { (input) throws(E) -> R in try body(input) }
+    if let borrowed { return try body(borrowed) }
+    return try bytes.withUnsafeBufferPointer { (input) throws(E) -> R in try body(input) }
   }
 
   /// The number of bytes that were read.
-  public var byteCount: Int { bytes.count }
+  public var byteCount: Int { borrowed?.count ?? bytes.count }
 
   /// The number of JSON values in the document, keys included.
   public var valueCount: Int { tape.count }
