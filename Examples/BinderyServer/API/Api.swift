@@ -119,6 +119,7 @@
   }
 
   /// The answer to a status posted.
+  @JSONModel
   struct Accepted: ResponseEncodable {
     var id: Int64
     var accepted: Bool
@@ -184,6 +185,25 @@
       }
       users[id] = user
       return try user.jsonBytes(options: .init(properties: try .including(changed, of: User.self)))
+    }
+  }
+
+  // With @JSONModel statuses, the wrappers write themselves as models too, so that the whole
+  // response takes the models' path rather than Codable's. (A non-generic app would mark them
+  // @JSONModel; these are generic only to serve both kinds of statuses.)
+  extension Stored: JSONEncodable where S: JSONEncodable {
+    func encode(to json: JSONValueEncoder) throws {
+      try json.object { object in try object.encode(status, forKey: "status") }
+    }
+  }
+
+  extension Page: JSONEncodable where S: JSONEncodable {
+    func encode(to json: JSONValueEncoder) throws {
+      try json.object { object in
+        try object.encode(page, forKey: "page")
+        try object.encode(statuses, forKey: "statuses")
+        try object.encodeIfPresent(next, forKey: "next")
+      }
     }
   }
 
