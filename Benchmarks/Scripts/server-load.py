@@ -184,13 +184,16 @@ def main():
     parser.add_argument("--bad-share", type=float, default=0.1,
                         help="share of POST requests with a bad body")
     parser.add_argument("--binary", help="a bindery-server built already")
+    parser.add_argument("--coders", default=",".join(CODERS),
+                        help="which coders to run, of " + ", ".join(CODERS))
     args = parser.parse_args()
+    coders_run = [c for c in CODERS if c in args.coders.split(",")]
 
     ensure_wrk()
     binary = args.binary or build()
-    runs = {c: {e[0]: [] for e in ENDPOINTS} for c in CODERS}
+    runs = {c: {e[0]: [] for e in ENDPOINTS} for c in coders_run}
     for round_number in range(args.rounds):
-        order = CODERS if round_number % 2 == 0 else list(reversed(CODERS))
+        order = coders_run if round_number % 2 == 0 else list(reversed(coders_run))
         for coders in order:
             print(f"round {round_number + 1}: {coders}", file=sys.stderr)
             for name, result in serve_and_load(binary, coders, args).items():
@@ -204,9 +207,12 @@ def main():
         print(f"{name}: {endpoint[1]} {endpoint[2]} ({endpoint[4]})")
         print(f"  {'coders':<11}{'req/s':>9}{'range':>17}{'p50 ms':>9}{'p99 ms':>9}{'RSS MB':>8}"
               f"{'× found.':>10}{'× naive':>9}  statuses")
-        base = statistics.median(r["rps"] for r in runs["foundation"][name])
-        naive = statistics.median(r["rps"] for r in runs["naive"][name])
-        for coders in CODERS:
+        def median_rps(coders):
+            if coders not in runs:
+                return float("nan")
+            return statistics.median(r["rps"] for r in runs[coders][name])
+        base, naive = median_rps("foundation"), median_rps("naive")
+        for coders in coders_run:
             rs = runs[coders][name]
             rps = statistics.median(r["rps"] for r in rs)
             spread = f"{min(r['rps'] for r in rs):.0f}–{max(r['rps'] for r in rs):.0f}"

@@ -50,14 +50,25 @@ public struct JSONBodyCoding: Sendable {
   ///   - buffer: The body.
   /// - Returns: The value.
   /// - Throws: ``JSONBodyError`` listing every problem of the body. An error of another kind
-  ///   thrown by a type's own `init(from:)` is passed on as it is.
+  ///   thrown by a type's own `init(from:)` is passed on as it is. A `Codable` type that fails
+  ///   is decoded a second time to gather its problems, so its `init(from:)` runs twice then.
   public func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
     do {
       if let model = T.self as? any JSONDecodable.Type {
         // The model's own code reads it: every problem, with the model's own mapping.
         return try Self.read(model, from: buffer, options: modelDecoding) as! T  // T is `model`.
       }
-      return try decoder.decode(type, reportingAll: true, from: buffer)
+      do {
+        return try decoder.decode(type, reportingAll: false, from: buffer)
+      } catch let first as DecodingError {
+        // Read again, gathering every problem: only a body that fails pays for the gathering.
+        do {
+          _ = try decoder.decode(type, reportingAll: true, from: buffer)
+        } catch let all as BinderyDecodingErrors {
+          throw JSONBodyError(problems: all.errors.map(JSONBodyError.Problem.init))
+        } catch {}
+        throw first
+      }
     } catch let error as JSONDecodingError {
       throw JSONBodyError(error)
     } catch let error as DecodingError {

@@ -17,8 +17,7 @@
     static func withBindery(_ test: (Application) async throws -> Void) async throws {
       let saved = ContentConfiguration.global
       defer { ContentConfiguration.global = saved }
-      ContentConfiguration.global.use(encoder: BinderyEncoder(), for: .json)
-      ContentConfiguration.global.use(decoder: BinderyDecoder(), for: .json)
+      VaporReadme.readme()
       try await withApp { app in
         app.post("signups") { request async throws -> Signup in
           var signup = try request.content.decode(Signup.self)

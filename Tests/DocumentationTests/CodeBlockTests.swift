@@ -16,6 +16,7 @@ import Testing
     "Sources/Bindery/Bindery.docc/Articles/FoundationObjects.md",
     "Sources/BinderyJSON/BinderyJSON.docc/BinderyJSON.md",
     "Sources/BinderyRemote/BinderyRemote.docc/BinderyRemote.md",
+    "Documentation/Server.md",
   ]
 
   /// The Swift blocks of a Markdown file, without `import` lines; a block that is a package
@@ -39,9 +40,15 @@ import Testing
   }
 
   static func exampleLines() throws -> [String] {
-    let folder = root.appendingPathComponent("Tests/DocumentationTests")
-    return try ["ReadmeExamples.swift", "DocCExamples.swift"].flatMap { name in
-      try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    let files = [
+      "DocumentationTests/ReadmeExamples.swift", "DocumentationTests/DocCExamples.swift",
+      // The server blocks need the Hummingbird and Vapor traits, as does their target.
+      "BinderyServerTests/ServerExamples.swift", "BinderyServerTests/VaporExamples.swift",
+    ]
+    return try files.flatMap { name in
+      try String(
+        contentsOf: root.appendingPathComponent("Tests").appendingPathComponent(name),
+        encoding: .utf8)
         .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
   }
