@@ -6,7 +6,7 @@ import NIOHTTP1
 import NIOHTTPCompression
 import NIOPosix
 
-/// Sends ``ResourceClient``'s requests with AsyncHTTPClient (SwiftNIO), the transport to use on
+/// Sends `ResourceClient`'s requests with AsyncHTTPClient (SwiftNIO), the transport to use on
 /// Linux servers: a connection pool shared by every request, bodies streamed and stopped as
 /// soon as they pass the limit, and exact timeouts.
 ///
@@ -26,9 +26,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
   public let client: HTTPClient
 
   /// A transport over a client that lives as long as the process, on SwiftNIO's shared event
-  /// loops. Redirects and retries are left to ``ResourceClient``: the client neither follows
+  /// loops. Redirects and retries are left to `ResourceClient`: the client neither follows
   /// redirects nor retries a failed connection on its own (a refused connection fails at once,
-  /// and the client's ``RetryPolicy`` decides).
+  /// and the client's `RetryPolicy` decides).
   public static let shared = AsyncHTTPClientTransport(
     client: HTTPClient(
       eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: sharedConfiguration))
@@ -47,7 +47,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
   /// A transport over a client of your own, which you shut down when you are done with it.
   ///
-  /// Configure it with `redirectConfiguration: .disallow`, so that ``ResourceClient`` follows
+  /// Configure it with `redirectConfiguration: .disallow`, so that `ResourceClient` follows
   /// redirects with the same rules as with every other transport (credentials kept to their
   /// origin, a hop limit of its configuration), and with
   /// `decompression: .enabled(limit: .ratio(200))`, so that a compressed body reaches the
@@ -58,14 +58,14 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     self.client = client
   }
 
-  /// Sends a request; see ``HTTPTransport/send(_:limits:)``.
+  /// Sends a request; see `HTTPTransport.send(_:limits:)`.
   ///
   /// - Parameters:
   ///   - request: The request.
   ///   - limits: The timeout of the whole exchange, body included, and the largest body
   ///     accepted.
   /// - Returns: The response, whatever its status.
-  /// - Throws: ``RemoteError`` for transport failures, timeouts, bodies over the limit and
+  /// - Throws: `RemoteError` for transport failures, timeouts, bodies over the limit and
   ///   cancellation.
   public func send(_ request: BinderyRemote.HTTPRequest, limits: TransportLimits)
     async throws(RemoteError) -> BinderyRemote.HTTPResponse
@@ -122,7 +122,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
   ///   - request: The request.
   ///   - limits: The timeout for the head.
   /// - Returns: The status, header fields and body.
-  /// - Throws: ``RemoteError`` for transport failures, timeouts and cancellation before the
+  /// - Throws: `RemoteError` for transport failures, timeouts and cancellation before the
   ///   head.
   public func stream(_ request: BinderyRemote.HTTPRequest, limits: TransportLimits)
     async throws(RemoteError) -> HTTPStreamingResponse

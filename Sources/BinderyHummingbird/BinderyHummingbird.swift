@@ -4,10 +4,10 @@
   import NIOCore
 
   /// Reads request bodies with Bindery: `@JSONModel` types with their own generated code, other
-  /// `Codable` types with a ``BinderyDecoder``, in place in the request's buffer.
+  /// `Codable` types with a `BinderyDecoder`, in place in the request's buffer.
   ///
   /// Return it as a request context's `requestDecoder`, or use ``BinderyRequestContext``. A body
-  /// that is not valid throws a ``JSONBodyError``, which Hummingbird answers with status 400 and
+  /// that is not valid throws a `JSONBodyError`, which Hummingbird answers with status 400 and
   /// the JSON that names each problem's path, line and column. A body over the context's
   /// `maxUploadSize` is answered with 413 before it is read.
   public struct BinderyRequestDecoder: RequestDecoder {
@@ -28,7 +28,7 @@
     ///   - request: The request.
     ///   - context: The request's context, whose `maxUploadSize` bounds the body.
     /// - Returns: The value.
-    /// - Throws: ``JSONBodyError``; Hummingbird's error for a body over the limit.
+    /// - Throws: `JSONBodyError`; Hummingbird's error for a body over the limit.
     public func decode<T: Decodable>(
       _ type: T.Type, from request: Request, context: some RequestContext
     ) async throws -> T {
@@ -38,7 +38,7 @@
   }
 
   /// Writes response bodies with Bindery: `@JSONModel` types with their own generated code,
-  /// other `Codable` types with a ``BinderyEncoder``, straight into the response's buffer.
+  /// other `Codable` types with a `BinderyEncoder`, straight into the response's buffer.
   public struct BinderyResponseEncoder: ResponseEncoder {
     /// How bodies are written.
     public var coding: JSONBodyCoding
@@ -105,7 +105,7 @@
     /// 400 Bad Request.
     public var status: HTTPResponse.Status { .badRequest }
 
-    /// The response: status 400 and ``responseBody``.
+    /// The response: status 400 and `responseBody`.
     ///
     /// - Parameters:
     ///   - request: The request whose body was not valid.

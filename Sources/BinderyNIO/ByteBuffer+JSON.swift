@@ -8,7 +8,7 @@ extension ByteBuffer: JSONInput {
   ///
   /// - Parameter options: How to read.
   /// - Returns: The document.
-  /// - Throws: ``JSONReadError``.
+  /// - Throws: `JSONReadError`.
   public func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
     let result = withUnsafeReadableBytesWithStorageManagement {
       bytes, storage -> Result<JSONDocument, JSONReadError> in
@@ -30,14 +30,14 @@ extension BinderyDecoder {
   ///
   /// - Parameters:
   ///   - type: The type to decode.
-  ///   - buffer: UTF-8 JSON (or UTF-16 or UTF-32, as ``readingOptions`` allow).
+  ///   - buffer: UTF-8 JSON (or UTF-16 or UTF-32, as `readingOptions` allow).
   /// - Returns: The value.
-  /// - Throws: `DecodingError` (or ``BinderyDecodingErrors`` when ``reportsAllErrors`` is set).
+  /// - Throws: `DecodingError` (or `BinderyDecodingErrors` when `reportsAllErrors` is set).
   public func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
     try decode(type, reportingAll: false, from: buffer)
   }
 
-  /// ``decode(_:from:)-(_,ByteBuffer)``, reporting every problem when `reportingAll` is set.
+  /// `decode(_:from:)`, reporting every problem when `reportingAll` is set.
   package func decode<T: Decodable>(_ type: T.Type, reportingAll: Bool, from buffer: ByteBuffer)
     throws -> T
   {
@@ -54,19 +54,19 @@ extension BinderyEncoder {
   /// - Parameters:
   ///   - value: The value.
   ///   - buffer: The buffer to append to.
-  /// - Throws: `EncodingError`, as ``encode(_:)``.
+  /// - Throws: `EncodingError`, as `encode(_:)`.
   public func encode<T: Encodable>(_ value: T, into buffer: inout ByteBuffer) throws {
     buffer.writeBytes(try jsonBytes(value))
   }
 }
 
 extension JSONEncodable {
-  /// Writes the value as JSON at the end of a buffer; see ``jsonBytes(options:)``.
+  /// Writes the value as JSON at the end of a buffer; see `jsonBytes(options:)`.
   ///
   /// - Parameters:
   ///   - buffer: The buffer to append to.
   ///   - options: Layout, null policy, date format and which properties to write.
-  /// - Throws: ``JSONWriteError``.
+  /// - Throws: `JSONWriteError`.
   public func write(into buffer: inout ByteBuffer, options: JSONEncodingOptions = .init())
     throws(JSONWriteError)
   {

@@ -3,7 +3,7 @@ public import NIOCore
 
 /// Reads request bodies and writes response bodies in `ByteBuffer`s, for HTTP servers.
 ///
-/// - A `@JSONModel` type (or any ``JSONDecodable`` / ``JSONEncodable`` type) is read and
+/// - A `@JSONModel` type (or any `JSONDecodable` / `JSONEncodable` type) is read and
 ///   written by its own generated code with ``modelDecoding`` and ``modelEncoding``; other
 ///   `Codable` types go through ``decoder`` and ``encoder``.
 /// - The request body is parsed where it lies in the buffer, without a copy.
@@ -17,13 +17,13 @@ public import NIOCore
 /// try coding.encode(photo, into: &response)
 /// ```
 public struct JSONBodyCoding: Sendable {
-  /// The decoder for `Codable` types that are not ``JSONDecodable``.
+  /// The decoder for `Codable` types that are not `JSONDecodable`.
   public var decoder: BinderyDecoder
-  /// The encoder for `Codable` types that are not ``JSONEncodable``.
+  /// The encoder for `Codable` types that are not `JSONEncodable`.
   public var encoder: BinderyEncoder
-  /// How ``JSONDecodable`` types (`@JSONModel` types among them) read a body.
+  /// How `JSONDecodable` types (`@JSONModel` types among them) read a body.
   public var modelDecoding: JSONDecodingOptions
-  /// How ``JSONEncodable`` types (`@JSONModel` types among them) write a body.
+  /// How `JSONEncodable` types (`@JSONModel` types among them) write a body.
   public var modelEncoding: JSONEncodingOptions
 
   /// Creates the coding of request and response bodies.
@@ -83,7 +83,7 @@ public struct JSONBodyCoding: Sendable {
   /// - Parameters:
   ///   - value: The value.
   ///   - buffer: The buffer to append to.
-  /// - Throws: ``JSONWriteError`` for a model, `EncodingError` for another `Codable` type: for
+  /// - Throws: `JSONWriteError` for a model, `EncodingError` for another `Codable` type: for
   ///   values JSON cannot hold, such as an infinite `Double`.
   public func encode<T: Encodable>(_ value: T, into buffer: inout ByteBuffer) throws {
     if let model = value as? any JSONEncodable {
@@ -99,7 +99,7 @@ public struct JSONBodyCoding: Sendable {
   /// - Parameters:
   ///   - value: The value.
   ///   - buffer: The buffer to append to.
-  /// - Throws: As ``encode(_:into:)``; ``JSONWriteError`` when ``encoder`` pretty-prints.
+  /// - Throws: As ``encode(_:into:)``; `JSONWriteError` when ``encoder`` pretty-prints.
   public func encodeLine<T: Encodable>(_ value: T, into buffer: inout ByteBuffer) throws {
     if let model = value as? any JSONEncodable {
       var options = modelEncoding

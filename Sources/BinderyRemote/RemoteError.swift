@@ -63,7 +63,7 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
   /// A description of the underlying error, for transport failures.
   public var underlying: String
   /// The error behind the failure, when there is one: a `URLError` from
-  /// ``URLSessionTransport``, an AsyncHTTPClient or SwiftNIO error, the ``JSONWriteError`` of a
+  /// ``URLSessionTransport``, an AsyncHTTPClient or SwiftNIO error, the `JSONWriteError` of a
   /// request body that could not be written.
   public var cause: (any Error)?
   /// How many attempts were made.

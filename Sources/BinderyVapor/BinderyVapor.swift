@@ -7,14 +7,14 @@
   // .json)` and the same for the encoder switch an application over.
 
   extension JSONBodyCoding: ContentDecoder, ContentEncoder {
-    /// Decodes a request body; see ``JSONBodyCoding/decode(_:from:)``.
+    /// Decodes a request body; see `JSONBodyCoding.decode(_:from:)`.
     ///
     /// - Parameters:
     ///   - decodable: The type of the body.
     ///   - body: The body.
     ///   - headers: The request's headers.
     /// - Returns: The value.
-    /// - Throws: ``JSONBodyError``, which Vapor answers with status 400.
+    /// - Throws: `JSONBodyError`, which Vapor answers with status 400.
     public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders)
       throws -> D
     {
@@ -38,14 +38,14 @@
 
   extension BinderyDecoder: ContentDecoder {
     /// Decodes a request body with this decoder, or a `@JSONModel` type with its own code;
-    /// see ``JSONBodyCoding``.
+    /// see `JSONBodyCoding`.
     ///
     /// - Parameters:
     ///   - decodable: The type of the body.
     ///   - body: The body.
     ///   - headers: The request's headers.
     /// - Returns: The value.
-    /// - Throws: ``JSONBodyError``, which Vapor answers with status 400.
+    /// - Throws: `JSONBodyError`, which Vapor answers with status 400.
     public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders)
       throws -> D
     {

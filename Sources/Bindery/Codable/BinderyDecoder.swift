@@ -26,7 +26,7 @@ public final class BinderyDecoder: Sendable {
 
   /// Creates a decoder with Foundation's defaults: default keys, `deferredToDate`, base64 data,
   /// non-conforming floats rejected, and what `JSONDecoder` reads: RFC 8259 plus trailing
-  /// commas, a byte order mark, and UTF-16 and UTF-32 input (``JSONReadingOptions/foundation``).
+  /// commas, a byte order mark, and UTF-16 and UTF-32 input (`JSONReadingOptions.foundation`).
   public init() {}
 
   private func locked<T>(_ body: (inout DecodingSettings) -> T) -> T {
@@ -78,7 +78,7 @@ public final class BinderyDecoder: Sendable {
   }
 
   /// Bindery's reading options: Flickr's `\'`, JSONP, limits. By default what Foundation's
-  /// decoder reads (``JSONReadingOptions/foundation``), a repeated key reading its first
+  /// decoder reads (`JSONReadingOptions.foundation`), a repeated key reading its first
   /// value; `.strict` reads exactly RFC 8259.
   public var readingOptions: JSONReadingOptions {
     get { locked { $0.reading } }
@@ -160,7 +160,7 @@ public final class BinderyDecoder: Sendable {
   /// - Parameters:
   ///   - type: The type to decode.
   ///   - data: JSON, as for ``decode(_:from:)-(_,Data)``.
-  ///   - path: Where the value sits; see ``JSONPath``. Coding paths in errors start with it.
+  ///   - path: Where the value sits; see `JSONPath`. Coding paths in errors start with it.
   /// - Returns: The value.
   /// - Throws: `DecodingError.keyNotFound` (or `valueNotFound` for a missing index) when the
   ///   path leads nowhere, and otherwise as ``decode(_:from:)-(_,Data)``.

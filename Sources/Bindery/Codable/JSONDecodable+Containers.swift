@@ -6,7 +6,7 @@ public import BinderyJSON
 // hand-written conformances) reads the value as a JSONValue and then through its own mapping.
 
 extension JSONDecodable {
-  /// Reads the value as a ``JSONValue``, then as this type through its mapping.
+  /// Reads the value as a `JSONValue`, then as this type through its mapping.
   @_documentation(visibility: private)
   public static func _decode<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
@@ -25,7 +25,7 @@ extension JSONDecodable {
     return try _decode(from: container, forKey: key)
   }
 
-  /// Reads the element as a ``JSONValue``, then as this type through its mapping.
+  /// Reads the element as a `JSONValue`, then as this type through its mapping.
   @_documentation(visibility: private)
   public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
     -> Self

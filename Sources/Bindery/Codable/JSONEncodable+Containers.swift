@@ -6,7 +6,7 @@ import BinderyJSON
 // mapping makes.
 
 extension JSONEncodable {
-  /// Writes the value's ``JSONValue``.
+  /// Writes the value's `JSONValue`.
   @_documentation(visibility: private)
   public func _encode<Key: CodingKey>(
     to container: inout KeyedEncodingContainer<Key>, forKey key: Key
@@ -15,7 +15,7 @@ extension JSONEncodable {
     try container.encode(value, forKey: key)
   }
 
-  /// Writes the value's ``JSONValue`` as the next element.
+  /// Writes the value's `JSONValue` as the next element.
   @_documentation(visibility: private)
   public func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws {
     let path = container.codingPath + [IndexKey(container.count)]

@@ -55,7 +55,7 @@ extension _JSONModelCoding {
   }
 
   /// Reads a property whose mapping the container cannot express: the members at `keys` are
-  /// read as ``JSONValue``s into a one-object document, which `body` decodes with the same code
+  /// read as `JSONValue`s into a one-object document, which `body` decodes with the same code
   /// `init(json:)` uses. Problems become the fitting `DecodingError`, below the container's
   /// coding path.
   ///
@@ -88,7 +88,7 @@ extension _JSONModelCoding {
     }
   }
 
-  /// Reads one value another Codable decoder gave as a ``JSONValue`` through `T`'s mapping.
+  /// Reads one value another Codable decoder gave as a `JSONValue` through `T`'s mapping.
   ///
   /// - Parameters:
   ///   - type: The type.
@@ -221,7 +221,7 @@ extension _JSONModelCoding {
 
   /// Writes a property whose mapping the container cannot express: `body` writes it with the
   /// same code `encode(to:)` uses into an object, whose members are then written to the
-  /// container as ``JSONValue``s.
+  /// container as `JSONValue`s.
   ///
   /// - Parameters:
   ///   - container: The object.
@@ -253,7 +253,7 @@ extension _JSONModelCoding {
     }
   }
 
-  /// The ``JSONValue`` a value's mapping writes, for a Codable encoder.
+  /// The `JSONValue` a value's mapping writes, for a Codable encoder.
   ///
   /// - Parameters:
   ///   - value: The value.

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Under ``BinderyDecoder`` a model reads straight from the decoder's document (its fast path);
 /// under other coders structs, final classes and enums use the coder's containers, and the
-/// rest (see `Documentation/Models.md`) read the value as a ``JSONValue`` first. The mapping's
+/// rest (see `Documentation/Models.md`) read the value as a `JSONValue` first. The mapping's
 /// own problems become the `DecodingError` case that fits (`keyNotFound`, `typeMismatch`,
 /// `valueNotFound`, `dataCorrupted`) with the full coding path, and the model's
 /// ``JSONDecodingError`` as the underlying error.
@@ -91,7 +91,7 @@ public enum _JSONModelCoding {
     }
   }
 
-  /// Encodes a model through a Codable encoder, as the ``JSONValue`` its mapping writes.
+  /// Encodes a model through a Codable encoder, as the `JSONValue` its mapping writes.
   ///
   /// - Parameters:
   ///   - value: The model.

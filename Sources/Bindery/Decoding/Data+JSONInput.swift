@@ -6,7 +6,7 @@ extension Data: JSONInput {
   ///
   /// - Parameter options: How to read.
   /// - Returns: The document.
-  /// - Throws: ``JSONReadError``.
+  /// - Throws: `JSONReadError`.
   public func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
     try JSONDocument(parsing: Array(self), options: options)
   }

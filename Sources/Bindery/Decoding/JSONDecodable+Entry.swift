@@ -3,8 +3,8 @@ public import BinderyJSON
 extension JSONDecodable {
   /// Decodes a value from JSON, optionally below a result key path.
   ///
-  /// The JSON may be `Data`, `[UInt8]`, a `String`, a parsed ``JSONDocument`` or a
-  /// ``JSONValue`` (see ``JSONInput``):
+  /// The JSON may be `Data`, `[UInt8]`, a `String`, a parsed `JSONDocument` or a
+  /// `JSONValue` (see `JSONInput`):
   ///
   /// ```swift
   /// let feed = try PublicPhotos(json: data, options: .init(reading: .allowEscapedApostrophe))
@@ -16,7 +16,7 @@ extension JSONDecodable {
   ///   - json: The JSON.
   ///   - path: Where the value sits, such as `photos.photo` or `items[0]`; the top by default.
   ///   - options: Reading options, first-error mode and leniencies. A document keeps the
-  ///     reading options it was parsed with; a ``JSONValue``'s positions refer to the value
+  ///     reading options it was parsed with; a `JSONValue`'s positions refer to the value
   ///     written compactly.
   /// - Throws: ``JSONDecodingError`` listing every problem (line, column and path of each).
   @inlinable
@@ -31,7 +31,7 @@ extension JSONDecodable {
   /// (coercions, skipped elements, defaults used for bad values).
   ///
   /// - Parameters:
-  ///   - json: The JSON: `Data`, `[UInt8]`, a `String`, a ``JSONDocument`` or a ``JSONValue``.
+  ///   - json: The JSON: `Data`, `[UInt8]`, a `String`, a `JSONDocument` or a `JSONValue`.
   ///   - path: Where the value sits; the top by default.
   ///   - options: Reading options, first-error mode and leniencies.
   /// - Returns: The value and its warnings.

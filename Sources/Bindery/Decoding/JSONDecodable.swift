@@ -22,7 +22,7 @@ public protocol JSONDecodable {
   init(json: JSONValueDecoder) throws
 
   /// Reads the value at `key` of a Codable container, for a `@JSONModel` type decoded by
-  /// another Codable decoder. The default reads the value as a ``JSONValue`` and then as this
+  /// another Codable decoder. The default reads the value as a `JSONValue` and then as this
   /// type; scalars, collections and models read the container directly.
   @_documentation(visibility: private)
   static func _decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)

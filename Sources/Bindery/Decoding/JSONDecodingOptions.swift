@@ -8,7 +8,7 @@ public import BinderyJSON
 ///     json: data, options: JSONDecodingOptions(reading: .allowEscapedApostrophe))
 /// ```
 public struct JSONDecodingOptions: Sendable {
-  /// How the input is read: strict RFC 8259 by default; see ``JSONReadingOptions``.
+  /// How the input is read: strict RFC 8259 by default; see `JSONReadingOptions`.
   public var reading: JSONReadingOptions
   /// Stop at the first problem instead of collecting every one. Faster on bad input; the
   /// thrown ``JSONDecodingError`` then lists one problem.

@@ -453,7 +453,7 @@ extension JSONObjectDecoder {
       .validationFailed, at: index, expected: "validation failed", found: "\(error)")
   }
 
-  /// The whole object as a ``JSONValue``, for enums that keep unknown cases unchanged.
+  /// The whole object as a `JSONValue`, for enums that keep unknown cases unchanged.
   ///
   /// - Returns: The object.
   public func jsonValue() -> JSONValue {

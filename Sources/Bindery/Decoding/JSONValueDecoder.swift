@@ -282,7 +282,7 @@ public struct JSONValueDecoder {
     throw mismatch("a number")
   }
 
-  /// The value as a ``JSONValue`` tree, for properties that keep a raw subtree.
+  /// The value as a `JSONValue` tree, for properties that keep a raw subtree.
   ///
   /// - Returns: The value.
   public func value() -> JSONValue {

@@ -14,7 +14,7 @@ extension JSONEncodable {
   ///
   /// - Parameter options: Layout, null policy, date format and which properties to write.
   /// - Returns: UTF-8 JSON.
-  /// - Throws: ``JSONWriteError`` naming the path of a value JSON cannot hold (an infinite
+  /// - Throws: `JSONWriteError` naming the path of a value JSON cannot hold (an infinite
   ///   `Double`, a date no text format holds), nesting past the limit, a transformer's or a
   ///   custom encoder's own error (as its cause), or a property filter made for another type.
   public func jsonBytes(options: JSONEncodingOptions = .init()) throws(JSONWriteError) -> [UInt8] {
@@ -32,29 +32,29 @@ extension JSONEncodable {
     return try context.writer.pointee.takeFinished()
   }
 
-  /// Writes the value as JSON data; see ``jsonBytes(options:)``.
+  /// Writes the value as JSON data; see ``JSONEncodable/jsonBytes(options:)``.
   ///
   /// - Parameter options: Layout, null policy, date format and which properties to write.
   /// - Returns: UTF-8 JSON.
-  /// - Throws: ``JSONWriteError``, as ``jsonBytes(options:)``.
+  /// - Throws: `JSONWriteError`, as ``JSONEncodable/jsonBytes(options:)``.
   public func jsonData(options: JSONEncodingOptions = .init()) throws(JSONWriteError) -> Data {
     Data(try jsonBytes(options: options))
   }
 
-  /// Writes the value as JSON text; see ``jsonBytes(options:)``.
+  /// Writes the value as JSON text; see ``JSONEncodable/jsonBytes(options:)``.
   ///
   /// - Parameter options: Layout, null policy, date format and which properties to write.
   /// - Returns: The JSON text.
-  /// - Throws: ``JSONWriteError``, as ``jsonBytes(options:)``.
+  /// - Throws: `JSONWriteError`, as ``JSONEncodable/jsonBytes(options:)``.
   public func jsonString(options: JSONEncodingOptions = .init()) throws(JSONWriteError) -> String {
     String(decoding: try jsonBytes(options: options), as: UTF8.self)
   }
 
-  /// The value as a ``JSONValue`` tree; see ``jsonBytes(options:)``.
+  /// The value as a `JSONValue` tree; see ``JSONEncodable/jsonBytes(options:)``.
   ///
   /// - Parameter options: Null policy, date format and which properties to write.
   /// - Returns: The value.
-  /// - Throws: ``JSONWriteError``, as ``jsonBytes(options:)``.
+  /// - Throws: `JSONWriteError`, as ``JSONEncodable/jsonBytes(options:)``.
   public func jsonValue(options: JSONEncodingOptions = .init()) throws(JSONWriteError)
     -> JSONValue
   {
@@ -73,7 +73,7 @@ extension JSONEncodable {
 
   /// The value as Foundation objects — `[String: Any]`, `[Any]`, `NSNumber`-bridged numbers,
   /// `String`, `NSNull` — for APIs that take `JSONSerialization`'s shapes; see
-  /// ``jsonBytes(options:)``.
+  /// ``JSONEncodable/jsonBytes(options:)``.
   ///
   /// ```swift
   /// let dictionary = try user.jsonObject() as? [String: Any]
@@ -81,7 +81,7 @@ extension JSONEncodable {
   ///
   /// - Parameter options: Null policy, date format and which properties to write.
   /// - Returns: The value.
-  /// - Throws: ``JSONWriteError``, as ``jsonBytes(options:)``.
+  /// - Throws: `JSONWriteError`, as ``JSONEncodable/jsonBytes(options:)``.
   public func jsonObject(options: JSONEncodingOptions = .init()) throws(JSONWriteError) -> Any {
     try jsonValue(options: options).foundationObject
   }

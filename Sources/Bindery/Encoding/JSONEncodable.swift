@@ -3,11 +3,11 @@ public protocol JSONEncodable {
   /// Writes the value.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` for values JSON cannot hold.
+  /// - Throws: `JSONWriteError` for values JSON cannot hold.
   func encode(to json: JSONValueEncoder) throws
 
   /// Writes the value at `key` of a Codable container, for a `@JSONModel` type encoded by
-  /// another Codable encoder. The default writes the value's ``JSONValue``; scalars,
+  /// another Codable encoder. The default writes the value's `JSONValue`; scalars,
   /// collections and models write to the container directly.
   @_documentation(visibility: private)
   func _encode<Key: CodingKey>(to container: inout KeyedEncodingContainer<Key>, forKey key: Key)

@@ -33,7 +33,7 @@ final class JSONEncodingContext {
     writer.pointee.error(kind, message, cause: cause)
   }
 
-  /// `error` as it leaves the value being written here: a ``JSONWriteError`` as it is (it
+  /// `error` as it leaves the value being written here: a `JSONWriteError` as it is (it
   /// already names its path), anything else (a transformer's or a custom encoder's own error)
   /// as an invalid value at this path, kept as the cause.
   @usableFromInline

@@ -9,7 +9,7 @@ public import BinderyJSON
 /// let text = try photo.jsonString(options: options)
 /// ```
 public struct JSONEncodingOptions: Sendable {
-  /// Layout of the output: compact by default; see ``JSONWritingOptions``.
+  /// Layout of the output: compact by default; see `JSONWritingOptions`.
   public var writing: JSONWritingOptions
   /// Whether `nil` optionals are written as `null` by models that do not choose for themselves;
   /// omitted by default.

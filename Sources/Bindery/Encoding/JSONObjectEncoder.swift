@@ -129,8 +129,8 @@ public struct JSONObjectEncoder {
   /// - Parameters:
   ///   - value: The value.
   ///   - key: The key or nested path (for fallbacks, the first is written).
-  /// - Throws: ``JSONWriteError`` naming the member's path; an error of the value's own becomes
-  ///   its ``JSONWriteError/cause``.
+  /// - Throws: `JSONWriteError` naming the member's path; an error of the value's own becomes
+  ///   its `JSONWriteError.cause`.
   @inlinable
   public mutating func encode<T: JSONEncodable>(_ value: T, forKey key: JSONKey) throws {
     try beginMember(key)
@@ -147,8 +147,8 @@ public struct JSONObjectEncoder {
   ///   - value: The value.
   ///   - key: The key or nested path.
   ///   - nulls: What to do with `nil`; the export options decide when left out.
-  /// - Throws: ``JSONWriteError`` naming the member's path; an error of the value's own becomes
-  ///   its ``JSONWriteError/cause``.
+  /// - Throws: `JSONWriteError` naming the member's path; an error of the value's own becomes
+  ///   its `JSONWriteError.cause`.
   @inlinable
   public mutating func encodeIfPresent<T: JSONEncodable>(
     _ value: T?, forKey key: JSONKey, nulls: JSONNullEncoding? = nil
@@ -163,7 +163,7 @@ public struct JSONObjectEncoder {
   /// - Parameters:
   ///   - members: The kept members.
   ///   - known: The first keys of the paths the model writes.
-  /// - Throws: ``JSONWriteError`` for values the writer rejects.
+  /// - Throws: `JSONWriteError` for values the writer rejects.
   public mutating func encodeUnknown(_ members: [String: JSONValue], excluding known: Set<String>)
     throws
   {
@@ -192,7 +192,7 @@ public struct JSONObjectEncoder {
   /// - Parameters:
   ///   - value: The case's tag value.
   ///   - key: The tag's key.
-  /// - Throws: ``JSONWriteError`` when the writer rejects it.
+  /// - Throws: `JSONWriteError` when the writer rejects it.
   public mutating func encodeTag(_ value: String, forKey key: String) throws {
     try encode(value, forKey: JSONKey(key))
     tagKey = key
@@ -203,7 +203,7 @@ extension JSONObjectEncoder {
   /// Writes the members of a kept object (an enum's unknown case) into this object.
   ///
   /// - Parameter value: An object value; other values are an error.
-  /// - Throws: ``JSONWriteError`` when `value` is not an object.
+  /// - Throws: `JSONWriteError` when `value` is not an object.
   public mutating func encodeMembers(of value: JSONValue) throws {
     guard case .object(let object) = value else {
       throw context.error(.invalidValue, "expected an object to merge, found \(value.kind)")

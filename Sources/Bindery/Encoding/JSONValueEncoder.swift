@@ -21,7 +21,7 @@ public struct JSONValueEncoder {
   public var dateFormat: JSONDateFormat { context.dateFormat(at: dates) }
 
   /// An error about the value this encoder was to write, for transformers and custom types
-  /// that refuse a value: kind ``JSONWriteError/Kind/invalidValue``, with the value's path.
+  /// that refuse a value: kind `JSONWriteError.Kind.invalidValue`, with the value's path.
   ///
   /// ```swift
   /// guard value.isFinite else { throw json.problem("expected a finite rating, found \(value)") }
@@ -35,7 +35,7 @@ public struct JSONValueEncoder {
 
   /// Writes `null`.
   ///
-  /// - Throws: ``JSONWriteError`` when nothing more can be written here.
+  /// - Throws: `JSONWriteError` when nothing more can be written here.
   public func null() throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.null() }
   }
@@ -43,7 +43,7 @@ public struct JSONValueEncoder {
   /// Writes `true` or `false`.
   ///
   /// - Parameter value: The Boolean.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written here.
+  /// - Throws: `JSONWriteError` when nothing more can be written here.
   public func bool(_ value: Bool) throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.bool(value) }
   }
@@ -51,7 +51,7 @@ public struct JSONValueEncoder {
   /// Writes a string, escaped as the writing options say.
   ///
   /// - Parameter value: The string.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written here.
+  /// - Throws: `JSONWriteError` when nothing more can be written here.
   public func string(_ value: String) throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.string(value) }
   }
@@ -59,7 +59,7 @@ public struct JSONValueEncoder {
   /// Writes an integer exactly.
   ///
   /// - Parameter value: The integer.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written here.
+  /// - Throws: `JSONWriteError` when nothing more can be written here.
   public func integer<T: FixedWidthInteger>(_ value: T) throws(JSONWriteError) {
     if T.isSigned, let small = Int64(exactly: value) {
       try context.write { w throws(JSONWriteError) in try w.integer(small) }
@@ -73,7 +73,7 @@ public struct JSONValueEncoder {
   /// Writes a `Double` in its shortest round-trip form.
   ///
   /// - Parameter value: The number.
-  /// - Throws: ``JSONWriteError`` for infinities and NaN unless the writing options allow them.
+  /// - Throws: `JSONWriteError` for infinities and NaN unless the writing options allow them.
   public func double(_ value: Double) throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.double(value) }
   }
@@ -81,7 +81,7 @@ public struct JSONValueEncoder {
   /// Writes a `Float` in its shortest round-trip form.
   ///
   /// - Parameter value: The number.
-  /// - Throws: ``JSONWriteError`` for infinities and NaN unless the writing options allow them.
+  /// - Throws: `JSONWriteError` for infinities and NaN unless the writing options allow them.
   public func float(_ value: Float) throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.float(value) }
   }
@@ -89,15 +89,15 @@ public struct JSONValueEncoder {
   /// Writes a number from its exact text.
   ///
   /// - Parameter value: The number.
-  /// - Throws: ``JSONWriteError`` for non-finite numbers unless the options allow them.
+  /// - Throws: `JSONWriteError` for non-finite numbers unless the options allow them.
   public func number(_ value: JSONNumber) throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.number(value) }
   }
 
-  /// Writes a whole ``JSONValue``.
+  /// Writes a whole `JSONValue`.
   ///
   /// - Parameter value: The value.
-  /// - Throws: ``JSONWriteError`` for non-finite numbers or too deep nesting.
+  /// - Throws: `JSONWriteError` for non-finite numbers or too deep nesting.
   public func value(_ value: JSONValue) throws(JSONWriteError) {
     try context.write { w throws(JSONWriteError) in try w.value(value) }
   }
@@ -105,7 +105,7 @@ public struct JSONValueEncoder {
   /// Writes an object whose members `body` writes.
   ///
   /// - Parameter body: Writes the members.
-  /// - Throws: What `body` throws, and ``JSONWriteError`` past the depth limit.
+  /// - Throws: What `body` throws, and `JSONWriteError` past the depth limit.
   public func object(_ body: (inout JSONObjectEncoder) throws -> Void) throws {
     try context.write { w throws(JSONWriteError) in try w.beginObject() }
     var object = JSONObjectEncoder(
@@ -118,7 +118,7 @@ public struct JSONValueEncoder {
   /// Writes an array whose elements `body` writes, each through the encoder it is given.
   ///
   /// - Parameter body: Writes the elements.
-  /// - Throws: What `body` throws, and ``JSONWriteError`` past the depth limit.
+  /// - Throws: What `body` throws, and `JSONWriteError` past the depth limit.
   public func array(_ body: (JSONValueEncoder) throws -> Void) throws {
     try beginArray()
     try body(elementEncoder)
@@ -130,7 +130,7 @@ public struct JSONValueEncoder {
   /// Inlinable so that it is specialised for the element type where it is used.
   ///
   /// - Parameter elements: The elements.
-  /// - Throws: ``JSONWriteError`` at the failing element's path (an element's own error becomes
+  /// - Throws: `JSONWriteError` at the failing element's path (an element's own error becomes
   ///   its cause).
   @inlinable
   public func array<S: Sequence>(of elements: S) throws where S.Element: JSONEncodable {
@@ -165,7 +165,7 @@ public struct JSONValueEncoder {
   /// Writes any ``JSONEncodable`` value.
   ///
   /// - Parameter value: The value.
-  /// - Throws: ``JSONWriteError`` at the value's path (the value's own error becomes its cause).
+  /// - Throws: `JSONWriteError` at the value's path (the value's own error becomes its cause).
   @inlinable
   public func encode<T: JSONEncodable>(_ value: T) throws {
     try value.encode(to: elementEncoder)

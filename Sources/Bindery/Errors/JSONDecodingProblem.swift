@@ -54,7 +54,7 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
   /// the top-level value, and for problems past the first 200 of a decode (see ``location``).
   public var path: JSONPath
   /// Where the value (for a missing key, its object) stands in the text. `nil` when there is no
-  /// text of the user's (a decode from Foundation objects or a ``JSONValue``), and for problems
+  /// text of the user's (a decode from Foundation objects or a `JSONValue`), and for problems
   /// past the first 200 of a decode, whose position and path would each cost a pass over the
   /// input.
   public var location: JSONSourceLocation?
@@ -64,7 +64,7 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
   public var found: String
   /// A suggestion, such as `did you mean 'published'?`, or empty.
   public var hint: String
-  /// The error behind the problem, when there is one: the ``JSONReadError`` of malformed
+  /// The error behind the problem, when there is one: the `JSONReadError` of malformed
   /// input, what a model's `validate()` or a custom type or transformer threw.
   public var cause: (any Error)?
 
@@ -161,7 +161,7 @@ extension String {
 extension JSONDecodingProblem {
   /// The problem a decode reports for input the reader rejected: kind
   /// ``Kind-swift.struct/malformedJSON`` with the reader's position and message for text;
-  /// for input that was not text (a ``JSONValue`` holding NaN), ``Kind-swift.struct/invalidValue``
+  /// for input that was not text (a `JSONValue` holding NaN), ``Kind-swift.struct/invalidValue``
   /// at the error's path. The read error is the cause.
   ///
   /// - Parameter error: The reader's error.

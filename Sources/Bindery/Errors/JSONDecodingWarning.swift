@@ -21,7 +21,7 @@ public struct JSONDecodingWarning: Sendable, Hashable, CustomStringConvertible {
     /// A property's default replaced a null or bad value.
     public static let defaultUsed = Kind(code: .defaultUsed)
     /// An object had a key more than once, and the duplicate-key policy chose which value to
-    /// read (``JSONReadingOptions/duplicateKeys``).
+    /// read (`JSONReadingOptions.duplicateKeys`).
     public static let repeatedKey = Kind(code: .repeatedKey)
     /// A union met a tag none of its cases names, and its fallback case kept the value as it
     /// was.

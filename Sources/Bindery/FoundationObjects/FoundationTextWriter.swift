@@ -4,7 +4,7 @@ import Foundation
 /// Writes Foundation objects as compact JSON text for the decoders to read, exactly: a Boolean
 /// `NSNumber` as `true`, integers with every digit, `Decimal`s with theirs.
 ///
-/// Every decoder reads a ``JSONDocument``'s tape, and parts of them hand out the text behind a
+/// Every decoder reads a `JSONDocument`'s tape, and parts of them hand out the text behind a
 /// value (a member kept unknown, a cursor), so objects become text rather than a tape of their
 /// own. A `Date` or `Data` is written as a string (ISO 8601, base64) and kept in the document's
 /// source objects under that string's offset: a property of its type takes the object itself.

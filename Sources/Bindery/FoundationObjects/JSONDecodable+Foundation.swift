@@ -89,7 +89,7 @@ extension JSONDecodable {
 }
 
 extension JSONUpdatable {
-  /// Applies a partial dictionary to the value, as ``update(json:options:)`` applies a partial
+  /// Applies a partial dictionary to the value, as ``update(json:options:)-1wbhp`` applies a partial
   /// JSON object: keys present change their property, absent keys leave it alone, `NSNull`
   /// clears an optional, nested models update recursively.
   ///
@@ -115,7 +115,7 @@ extension JSONUpdatable {
 
 extension JSONUpdatable where Self: AnyObject {
   /// Applies a partial dictionary to the instance; see
-  /// ``JSONUpdatable/update(foundationObject:options:)``. Properties applied before a bad
+  /// ``JSONUpdatable/update(foundationObject:options:)-975g2``. Properties applied before a bad
   /// value stay applied: an instance is shared, so it is not copied first.
   ///
   /// - Parameters:

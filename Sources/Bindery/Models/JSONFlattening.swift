@@ -42,7 +42,7 @@ extension JSONObjectEncoder {
   /// model is written; its date format applies to its own members only.
   ///
   /// - Parameter value: The model.
-  /// - Throws: ``JSONWriteError`` naming the member's path.
+  /// - Throws: `JSONWriteError` naming the member's path.
   public mutating func encodeFlattened<T: JSONObjectEncodable>(_ value: T) throws {
     try settlePendingNull(before: nil)
     try closeNested(keeping: 0)

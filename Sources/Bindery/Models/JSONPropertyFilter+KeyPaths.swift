@@ -6,7 +6,7 @@ extension JSONPropertyFilter {
   ///
   /// - Parameter keyPaths: Key paths of stored properties, such as `[\User.email]`.
   /// - Returns: The filter.
-  /// - Throws: ``JSONWriteError`` (``JSONWriteError/Kind/unknownProperty``) for a key path that
+  /// - Throws: `JSONWriteError` (`JSONWriteError.Kind.unknownProperty`) for a key path that
   ///   is not a stored property of the model.
   public static func including<Model: JSONModel>(_ keyPaths: [PartialKeyPath<Model>])
     throws(JSONWriteError) -> JSONPropertyFilter
@@ -15,13 +15,13 @@ extension JSONPropertyFilter {
   }
 
   /// Writes only the properties named by a set of key paths, such as the set
-  /// ``JSONUpdatable/update(json:options:)`` returns.
+  /// ``JSONUpdatable/update(json:options:)-1wbhp`` returns.
   ///
   /// - Parameters:
   ///   - keyPaths: Key paths of stored properties.
   ///   - model: The model they belong to.
   /// - Returns: The filter.
-  /// - Throws: ``JSONWriteError`` (``JSONWriteError/Kind/unknownProperty``) for a key path that
+  /// - Throws: `JSONWriteError` (`JSONWriteError.Kind.unknownProperty`) for a key path that
   ///   is not a stored property of the model.
   public static func including<Model: JSONModel>(
     _ keyPaths: Set<AnyKeyPath>, of model: Model.Type
@@ -35,7 +35,7 @@ extension JSONPropertyFilter {
   ///
   /// - Parameter keyPaths: Key paths of stored properties, such as `[\Photo.views]`.
   /// - Returns: The filter.
-  /// - Throws: ``JSONWriteError`` (``JSONWriteError/Kind/unknownProperty``) for a key path that
+  /// - Throws: `JSONWriteError` (`JSONWriteError.Kind.unknownProperty`) for a key path that
   ///   is not a stored property of the model.
   public static func excluding<Model: JSONModel>(_ keyPaths: [PartialKeyPath<Model>])
     throws(JSONWriteError) -> JSONPropertyFilter
@@ -49,7 +49,7 @@ extension JSONPropertyFilter {
   ///   - keyPaths: Key paths of stored properties.
   ///   - model: The model they belong to.
   /// - Returns: The filter.
-  /// - Throws: ``JSONWriteError`` (``JSONWriteError/Kind/unknownProperty``) for a key path that
+  /// - Throws: `JSONWriteError` (`JSONWriteError.Kind.unknownProperty`) for a key path that
   ///   is not a stored property of the model.
   public static func excluding<Model: JSONModel>(
     _ keyPaths: Set<AnyKeyPath>, of model: Model.Type

@@ -11,7 +11,7 @@ import BinderyJSON
 ///   to `"payload"`.
 ///
 /// `@JSONModel(tag:content:)` generates the conformance. A case with two values, a `String` and
-/// a ``JSONValue``, keeps content under a tag no other case names, and writes both back as read.
+/// a `JSONValue`, keeps content under a tag no other case names, and writes both back as read.
 public protocol JSONTaggedUnion {
   /// The tag of every case but the fallback, in declaration order.
   static var _jsonTags: [String] { get }
@@ -29,7 +29,7 @@ public protocol JSONTaggedUnion {
   /// Writes this case's content.
   ///
   /// - Parameter json: Where the content goes.
-  /// - Throws: ``JSONWriteError`` when the content cannot be written.
+  /// - Throws: `JSONWriteError` when the content cannot be written.
   func encodeContent(to json: JSONValueEncoder) throws
   /// For generated code: each case's tag and the schema of its content.
   ///
@@ -113,7 +113,7 @@ extension JSONObjectEncoder {
   ///   - value: The union.
   ///   - tag: The tag's key.
   ///   - key: The content's key.
-  /// - Throws: ``JSONWriteError`` naming the member's path.
+  /// - Throws: `JSONWriteError` naming the member's path.
   public mutating func encode<T: JSONTaggedUnion>(_ value: T, tag: JSONKey, forKey key: JSONKey)
     throws
   {
@@ -128,7 +128,7 @@ extension JSONObjectEncoder {
   ///   - tag: The tag's key.
   ///   - key: The content's key.
   ///   - nulls: What to do with `nil`.
-  /// - Throws: ``JSONWriteError`` naming the member's path.
+  /// - Throws: `JSONWriteError` naming the member's path.
   public mutating func encodeIfPresent<T: JSONTaggedUnion>(
     _ value: T?, tag: JSONKey, forKey key: JSONKey, nulls: JSONNullEncoding? = nil
   ) throws {

@@ -11,8 +11,8 @@ extension JSONUpdatable {
   /// ```
   ///
   /// - Parameters:
-  ///   - json: A JSON object: `Data`, `[UInt8]`, a `String`, a ``JSONDocument`` or a
-  ///     ``JSONValue``.
+  ///   - json: A JSON object: `Data`, `[UInt8]`, a `String`, a `JSONDocument` or a
+  ///     `JSONValue`.
   ///   - options: Reading options and leniencies.
   /// - Returns: The key paths of the properties whose value changed.
   /// - Throws: ``JSONDecodingError``; the value is unchanged then.
@@ -48,7 +48,7 @@ extension JSONUpdatable {
 
 extension JSONUpdatable where Self: AnyObject {
   /// Applies a partial JSON object to the instance (PATCH semantics); see
-  /// ``JSONUpdatable/update(json:options:)``. Properties applied before a bad value stay
+  /// ``JSONUpdatable/update(json:options:)-1wbhp``. Properties applied before a bad value stay
   /// applied: an instance is shared, so it is not copied first.
   ///
   /// - Parameters:

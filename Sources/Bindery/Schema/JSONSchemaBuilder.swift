@@ -31,7 +31,7 @@ extension JSONSchemaProviding {
   /// keys after the key strategy, nested key paths as nested objects, required and optional
   /// members, defaults, integer ranges, formats, enums and unions, with every model it uses
   /// in `$defs`. Members whose type describes no schema accept any value and say why in a
-  /// `$comment`; ``JSONSchemaBuilder/schema(for:)`` reports them as an error instead.
+  /// `$comment`; ``JSONSchemaBuilder/schema(for:)-type.method`` reports them as an error instead.
   public static var jsonSchema: JSONValue { JSONSchemaBuilder.document(for: Self.self).schema }
 }
 
@@ -48,7 +48,7 @@ public struct JSONSchemaError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// Builds a JSON Schema document: the definitions of the models met so far, and the formats in
-/// force. Generated `@JSONModel` code calls it; use ``schema(for:)`` or a model's
+/// force. Generated `@JSONModel` code calls it; use ``schema(for:)-type.method`` or a model's
 /// ``JSONSchemaProviding/jsonSchema`` to get a whole document.
 public struct JSONSchemaBuilder: Sendable {
   private var definitions: [String: JSONValue] = [:]

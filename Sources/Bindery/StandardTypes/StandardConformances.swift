@@ -13,7 +13,7 @@ extension String: JSONDecodable, JSONEncodable {
   /// Writes a JSON string.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.string(self) }
 }
 
@@ -26,7 +26,7 @@ extension Bool: JSONDecodable, JSONEncodable {
   /// Writes `true` or `false`.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.bool(self) }
 }
 
@@ -44,7 +44,7 @@ extension _JSONInteger {
   /// Writes the integer exactly.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.integer(self) }
 }
 
@@ -72,7 +72,7 @@ extension Double: JSONDecodable, JSONEncodable {
   /// Writes the shortest text that reads back as the same `Double`.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` for infinities and NaN unless the options allow them.
+  /// - Throws: `JSONWriteError` for infinities and NaN unless the options allow them.
   public func encode(to json: JSONValueEncoder) throws { try json.double(self) }
 }
 
@@ -86,7 +86,7 @@ extension Float: JSONDecodable, JSONEncodable {
   /// Writes the shortest text that reads back as the same `Float`.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` for infinities and NaN unless the options allow them.
+  /// - Throws: `JSONWriteError` for infinities and NaN unless the options allow them.
   public func encode(to json: JSONValueEncoder) throws { try json.float(self) }
 }
 
@@ -105,7 +105,7 @@ extension Decimal: JSONDecodable, JSONEncodable {
   /// Writes the exact decimal text.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` for NaN.
+  /// - Throws: `JSONWriteError` for NaN.
   public func encode(to json: JSONValueEncoder) throws {
     guard let number = JSONNumber(text: description) else {
       throw json.problem("expected a finite decimal, found \(self)")
@@ -124,7 +124,7 @@ extension Date: JSONDecodable, JSONEncodable {
   /// Writes the date in the format in force.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws {
     try json.dateFormat.encode(self, to: json)
   }
@@ -139,7 +139,7 @@ extension URL: JSONDecodable, JSONEncodable {
   /// Writes the URL's absolute string.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.string(absoluteString) }
 }
 
@@ -158,7 +158,7 @@ extension UUID: JSONDecodable, JSONEncodable {
   /// Writes the UUID's upper-case string.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.string(uuidString) }
 }
 
@@ -171,7 +171,7 @@ extension Data: JSONDecodable, JSONEncodable {
   /// Writes base64 text.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.string(base64EncodedString()) }
 }
 
@@ -183,7 +183,7 @@ extension JSONValue: JSONDecodable, JSONEncodable {
   /// Writes the value as it is.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` for non-finite numbers or too deep nesting.
+  /// - Throws: `JSONWriteError` for non-finite numbers or too deep nesting.
   public func encode(to json: JSONValueEncoder) throws { try json.value(self) }
 }
 
@@ -210,7 +210,7 @@ extension Optional: JSONEncodable where Wrapped: JSONEncodable {
   /// Writes `nil` as `null`, anything else as the wrapped value.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` at the value's path.
+  /// - Throws: `JSONWriteError` at the value's path.
   @inlinable
   public func encode(to json: JSONValueEncoder) throws {
     if let self { try self.encode(to: json) } else { try json.null() }
@@ -231,7 +231,7 @@ extension Array: JSONEncodable where Element: JSONEncodable {
   /// Writes a JSON array.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` at the failing element's path (an element's own error becomes
+  /// - Throws: `JSONWriteError` at the failing element's path (an element's own error becomes
   ///   its cause).
   @inlinable
   public func encode(to json: JSONValueEncoder) throws { try json.array(of: self) }
@@ -254,7 +254,7 @@ extension Set: JSONEncodable where Element: JSONEncodable {
   /// Writes a JSON array, in the set's iteration order.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` at the failing element's path.
+  /// - Throws: `JSONWriteError` at the failing element's path.
   @inlinable
   public func encode(to json: JSONValueEncoder) throws { try json.array(of: self) }
 }
@@ -298,7 +298,7 @@ extension Dictionary: JSONEncodable where Key == String, Value: JSONEncodable {
   /// Writes a JSON object, members in key order so output is stable.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` at the failing value's path (a value's own error becomes its
+  /// - Throws: `JSONWriteError` at the failing value's path (a value's own error becomes its
   ///   cause).
   public func encode(to json: JSONValueEncoder) throws {
     try json.object { object in
@@ -328,6 +328,6 @@ extension RawRepresentable where Self: JSONEncodable, RawValue: JSONEncodable {
   /// Writes the raw value.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` at the value's path.
+  /// - Throws: `JSONWriteError` at the value's path.
   public func encode(to json: JSONValueEncoder) throws { try rawValue.encode(to: json) }
 }

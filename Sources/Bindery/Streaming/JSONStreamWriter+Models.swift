@@ -3,7 +3,7 @@ public import Foundation
 
 extension JSONStreamWriter {
   /// A writer into a file, created or emptied first. The text reaches the file whenever the
-  /// buffer fills and on ``JSONStreamWriter/finish()``; the file closes when the writer goes
+  /// buffer fills and on `JSONStreamWriter.finish()`; the file closes when the writer goes
   /// away.
   ///
   /// ```swift
@@ -30,7 +30,7 @@ extension JSONStreamWriter {
   /// - Parameters:
   ///   - model: The model.
   ///   - options: How to encode it; its text is written compactly whatever the options say.
-  /// - Throws: ``JSONWriteError`` for a value JSON cannot hold; what the sink throws.
+  /// - Throws: `JSONWriteError` for a value JSON cannot hold; what the sink throws.
   public mutating func write(_ model: some JSONEncodable, options: JSONEncodingOptions = .init())
     throws
   {

@@ -78,8 +78,8 @@ extension JSONObjectEncoder {
   ///   - value: The value.
   ///   - key: The key or nested path.
   ///   - transformer: Converts the value to JSON.
-  /// - Throws: ``JSONWriteError`` naming the member's path; an error of the transformer's own
-  ///   becomes its ``JSONWriteError/cause``.
+  /// - Throws: `JSONWriteError` naming the member's path; an error of the transformer's own
+  ///   becomes its `JSONWriteError.cause`.
   @inlinable
   public mutating func encode<Transformer: JSONTransformer>(
     _ value: Transformer.Value, forKey key: JSONKey, using transformer: Transformer
@@ -99,8 +99,8 @@ extension JSONObjectEncoder {
   ///   - key: The key or nested path.
   ///   - transformer: Converts the value to JSON.
   ///   - nulls: What to do with `nil`; the export options decide when left out.
-  /// - Throws: ``JSONWriteError`` naming the member's path; an error of the transformer's own
-  ///   becomes its ``JSONWriteError/cause``.
+  /// - Throws: `JSONWriteError` naming the member's path; an error of the transformer's own
+  ///   becomes its `JSONWriteError.cause`.
   @inlinable
   public mutating func encodeIfPresent<Transformer: JSONTransformer>(
     _ value: Transformer.Value?, forKey key: JSONKey, using transformer: Transformer,
@@ -117,7 +117,7 @@ extension JSONValueEncoder {
   /// - Parameters:
   ///   - value: The value.
   ///   - transformer: Converts the value to JSON.
-  /// - Throws: ``JSONWriteError`` at the value's path (the transformer's own error becomes its
+  /// - Throws: `JSONWriteError` at the value's path (the transformer's own error becomes its
   ///   cause).
   @inlinable
   public func encode<Transformer: JSONTransformer>(

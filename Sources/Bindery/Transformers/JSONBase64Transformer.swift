@@ -23,7 +23,7 @@ public struct JSONBase64Transformer: JSONTransformer {
   /// - Parameters:
   ///   - value: The bytes.
   ///   - json: Where to write them.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(_ value: Data, to json: JSONValueEncoder) throws {
     try json.string(value.base64EncodedString())
   }

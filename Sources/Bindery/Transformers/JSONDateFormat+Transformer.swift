@@ -44,7 +44,7 @@ extension JSONDateFormat: JSONTransformer {
   /// - Parameters:
   ///   - value: The date.
   ///   - json: Where to write it.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(_ value: Date, to json: JSONValueEncoder) throws {
     switch style {
     case .iso8601:

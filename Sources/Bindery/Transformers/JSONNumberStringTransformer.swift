@@ -24,7 +24,7 @@ public struct JSONNumberStringTransformer<Value: LosslessStringConvertible & Sen
   /// - Parameters:
   ///   - value: The number.
   ///   - json: Where to write it.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(_ value: Value, to json: JSONValueEncoder) throws {
     try json.string(value.description)
   }

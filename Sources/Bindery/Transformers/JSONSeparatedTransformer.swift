@@ -26,7 +26,7 @@ public struct JSONSeparatedTransformer: JSONTransformer {
   /// - Parameters:
   ///   - value: The pieces.
   ///   - json: Where to write them.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(_ value: [String], to json: JSONValueEncoder) throws {
     try json.string(value.joined(separator: separator))
   }

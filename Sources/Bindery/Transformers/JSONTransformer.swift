@@ -28,7 +28,7 @@ public protocol JSONTransformer<Value>: Sendable {
   /// - Parameters:
   ///   - value: The model's value.
   ///   - json: Where to write it.
-  /// - Throws: ``JSONWriteError`` for values that cannot be written.
+  /// - Throws: `JSONWriteError` for values that cannot be written.
   func encode(_ value: Value, to json: JSONValueEncoder) throws
 }
 

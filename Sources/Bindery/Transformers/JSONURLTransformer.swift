@@ -63,7 +63,7 @@ public struct JSONURLTransformer: JSONTransformer {
   /// - Parameters:
   ///   - value: The URL.
   ///   - json: Where to write it.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(_ value: URL, to json: JSONValueEncoder) throws {
     try json.string(value.absoluteString)
   }

@@ -68,7 +68,7 @@ public struct RGBAColor: Sendable, Hashable, JSONDecodable, JSONEncodable {
   /// Writes ``hex``.
   ///
   /// - Parameter json: Where to write it.
-  /// - Throws: ``JSONWriteError`` when nothing more can be written there.
+  /// - Throws: `JSONWriteError` when nothing more can be written there.
   public func encode(to json: JSONValueEncoder) throws { try json.string(hex) }
 }
 
