@@ -14,7 +14,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-MODULES = ["BinderyJSON", "Bindery", "BinderyRemote", "BinderyAsyncHTTPClient"]
+MODULES = [
+    "BinderyJSON", "Bindery", "BinderyRemote", "BinderyAsyncHTTPClient", "BinderyNIO",
+    "BinderyHummingbird", "BinderyVapor",
+]
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -22,7 +25,9 @@ def symbol_graphs() -> Path:
     subprocess.run(
         # Private as the minimum, so that public symbols hidden from the documentation
         # (`@_documentation(visibility: private)`) are listed too; the rest is filtered below.
-        ["swift", "package", "dump-symbol-graph", "--minimum-access-level", "private",
+        # The traits build the server adapters, which are empty without them.
+        ["swift", "package", "--enable-all-traits", "dump-symbol-graph",
+         "--minimum-access-level", "private",
          "--skip-synthesized-members"],
         cwd=ROOT, check=True, capture_output=True, text=True)
     found = sorted((ROOT / ".build").glob("*/symbolgraph"))

@@ -15,5 +15,5 @@ cd "$(dirname "$0")/.."
 # Swift's runtime keeps some allocations for the life of the process; leaks are not what this
 # run looks for.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:halt_on_error=1}"
-swift build --build-tests --sanitize=address --scratch-path .build-asan
-swift test --skip-build --sanitize=address --scratch-path .build-asan "$@"
+swift build --build-tests --enable-all-traits --sanitize=address --scratch-path .build-asan
+swift test --skip-build --enable-all-traits --sanitize=address --scratch-path .build-asan "$@"

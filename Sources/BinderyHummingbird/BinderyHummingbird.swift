@@ -63,7 +63,9 @@
     ) throws -> Response {
       var buffer = ByteBuffer()
       try coding.encode(value, into: &buffer)
-      return Response(status: .ok, headers: Self.headers(length: buffer.readableBytes), body: .init(byteBuffer: buffer))
+      return Response(
+        status: .ok, headers: Self.headers(length: buffer.readableBytes),
+        body: .init(byteBuffer: buffer))
     }
 
     /// A JSON Lines response: one value per line, written as the sequence produces them, in
@@ -111,6 +113,7 @@
     ///   - request: The request whose body was not valid.
     ///   - context: The request's context.
     /// - Returns: The response.
+    /// - Throws: Nothing; Hummingbird's protocol allows it.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
       let body = responseBody
       return Response(

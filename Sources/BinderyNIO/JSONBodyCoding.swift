@@ -54,9 +54,12 @@ public struct JSONBodyCoding: Sendable {
   ///   is decoded a second time to gather its problems, so its `init(from:)` runs twice then.
   public func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
     do {
-      if let model = T.self as? any JSONDecodable.Type {
-        // The model's own code reads it: every problem, with the model's own mapping.
-        return try Self.read(model, from: buffer, options: modelDecoding) as! T  // T is `model`.
+      // The model's own code reads it: every problem, with the model's own mapping. (`model`
+      // is `T`, so the cast always succeeds.)
+      if let model = T.self as? any JSONDecodable.Type,
+        let value = try Self.read(model, from: buffer, options: modelDecoding) as? T
+      {
+        return value
       }
       do {
         return try decoder.decode(type, reportingAll: false, from: buffer)

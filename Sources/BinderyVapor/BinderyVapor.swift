@@ -15,7 +15,9 @@
     ///   - headers: The request's headers.
     /// - Returns: The value.
     /// - Throws: `JSONBodyError`, which Vapor answers with status 400.
-    public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders)
+    public func decode<D: Decodable>(
+      _ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders
+    )
       throws -> D
     {
       try decode(decodable, from: body)
@@ -28,7 +30,9 @@
     ///   - body: The buffer to write to.
     ///   - headers: The response's headers.
     /// - Throws: What encoding the value throws (a value JSON cannot hold).
-    public func encode<E: Encodable>(_ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders)
+    public func encode<E: Encodable>(
+      _ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders
+    )
       throws
     {
       headers.contentType = .json
@@ -46,7 +50,9 @@
     ///   - headers: The request's headers.
     /// - Returns: The value.
     /// - Throws: `JSONBodyError`, which Vapor answers with status 400.
-    public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders)
+    public func decode<D: Decodable>(
+      _ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders
+    )
       throws -> D
     {
       try JSONBodyCoding(decoder: self).decode(decodable, from: body)
@@ -62,7 +68,9 @@
     ///   - body: The buffer to write to.
     ///   - headers: The response's headers.
     /// - Throws: What encoding the value throws (a value JSON cannot hold).
-    public func encode<E: Encodable>(_ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders)
+    public func encode<E: Encodable>(
+      _ encodable: E, to body: inout ByteBuffer, headers: inout HTTPHeaders
+    )
       throws
     {
       try JSONBodyCoding(encoder: self).encode(encodable, to: &body, headers: &headers)

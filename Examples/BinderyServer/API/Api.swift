@@ -31,7 +31,8 @@
     /// twitter.json from the repository's benchmark files.
     public static var defaultStatusesFile: URL {
       URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Benchmarks/Corpora/twitter.json")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+          "Benchmarks/Corpora/twitter.json")
     }
 
     /// Statuses per page of the timeline.
@@ -45,7 +46,8 @@
       case .bindery:
         application(BinderyRequestContext.self, try Timeline<Status>(file: file), configuration)
       case .codable:
-        application(BinderyRequestContext.self, try Timeline<Plain.Status>(file: file), configuration)
+        application(
+          BinderyRequestContext.self, try Timeline<Plain.Status>(file: file), configuration)
       case .naive:
         application(NaiveRequestContext.self, try Timeline<Plain.Status>(file: file), configuration)
       case .foundation:
@@ -113,8 +115,12 @@
 
     /// The checks a real API makes after decoding.
     static func validate(_ status: some ServedStatus) throws {
-      if status.id <= 0 { throw HTTPError(.unprocessableContent, message: "The id must be positive.") }
-      if status.text.isEmpty { throw HTTPError(.unprocessableContent, message: "The text is empty.") }
+      if status.id <= 0 {
+        throw HTTPError(.unprocessableContent, message: "The id must be positive.")
+      }
+      if status.text.isEmpty {
+        throw HTTPError(.unprocessableContent, message: "The text is empty.")
+      }
     }
   }
 

@@ -1,6 +1,8 @@
 // The same statuses as plain Codable structs, written as a Foundation user writes them (property
 // names are the JSON keys, so that no coder converts keys at run time): what the server decodes
 // and encodes when it runs with `--coders foundation`, `naive` or `codable`.
+// The property names are the JSON's snake_case keys, which the lint would rename:
+// swift-format-ignore-file
 
 /// Statuses as plain `Codable` types.
 enum Plain {

@@ -44,7 +44,9 @@
   @main
   struct BinderyServer {
     static func main() {
-      print("bindery-server needs the package trait Hummingbird: swift run --enable-all-traits bindery-server")
+      print(
+        "bindery-server needs the package trait Hummingbird: swift run --enable-all-traits bindery-server"
+      )
     }
   }
 #endif
