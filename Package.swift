@@ -227,7 +227,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DocumentationTests",
-      dependencies: ["Bindery", "BinderyRemote"],
+      dependencies: ["Bindery", "BinderyRemote", "BinderyAsyncHTTPClient", "BinderyNIO"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -17,6 +17,13 @@ import Testing
     "Sources/BinderyJSON/BinderyJSON.docc/BinderyJSON.md",
     "Sources/BinderyRemote/BinderyRemote.docc/BinderyRemote.md",
     "Documentation/Server.md",
+    "Sources/Bindery/Bindery.docc/Articles/GettingStarted.md",
+    "Sources/BinderyJSON/BinderyJSON.docc/GettingStarted.md",
+    "Sources/BinderyRemote/BinderyRemote.docc/GettingStarted.md",
+    "Sources/BinderyAsyncHTTPClient/BinderyAsyncHTTPClient.docc/GettingStarted.md",
+    "Sources/BinderyNIO/BinderyNIO.docc/GettingStarted.md",
+    "Sources/BinderyHummingbird/BinderyHummingbird.docc/GettingStarted.md",
+    "Sources/BinderyVapor/BinderyVapor.docc/GettingStarted.md",
   ]
 
   /// The Swift blocks of a Markdown file, without `import` lines; a block that is a package
@@ -42,6 +49,7 @@ import Testing
   static func exampleLines() throws -> [String] {
     let files = [
       "DocumentationTests/ReadmeExamples.swift", "DocumentationTests/DocCExamples.swift",
+      "DocumentationTests/TutorialExamples.swift", "DocumentationTests/GettingStartedExamples.swift",
       // The server blocks need the Hummingbird and Vapor traits, as does their target.
       "BinderyServerTests/ServerExamples.swift", "BinderyServerTests/VaporExamples.swift",
     ]
@@ -65,6 +73,23 @@ import Testing
         start + block.count <= lines.count && Array(lines[start..<start + block.count]) == block
       }
       #expect(found, "a block of \(document) is not in the compiled examples: \(block.first ?? "")")
+    }
+  }
+
+  /// The code files of the tutorials, each step of which is a whole Swift file.
+  @Test func everyTutorialCodeFileIsCompiled() throws {
+    let folder = Self.root.appendingPathComponent("Sources/Bindery/Bindery.docc/Resources")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".swift") }
+    #expect(files.count >= 6)
+    let lines = try Self.exampleLines()
+    for file in files {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      let block = Self.blocks(in: "```swift\n" + text + "```\n")[0]
+      let found = lines.indices.contains { start in
+        start + block.count <= lines.count && Array(lines[start..<start + block.count]) == block
+      }
+      #expect(found, "the tutorial file \(file) is not in the compiled examples")
     }
   }
 

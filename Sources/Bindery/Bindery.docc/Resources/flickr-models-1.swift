@@ -1,0 +1,14 @@
+import Bindery
+import Foundation
+
+@JSONModel
+struct PublicPhotos {
+    var title: String
+    var items: [Photo]
+}
+
+@JSONModel
+struct Photo {
+    var title: String
+    var link: URL
+}
