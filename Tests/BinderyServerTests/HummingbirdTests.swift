@@ -4,10 +4,41 @@
   import BinderyHummingbird
   import BinderyNIO
   import Foundation
+  #if canImport(Glibc)
+    import Glibc
+  #endif
   import Hummingbird
   import HummingbirdTesting
   import NIOCore
   import Testing
+
+  #if canImport(Glibc)
+  /// A TCP connection on loopback that sends what it is told, when it is told.
+  final class SlowClient {
+    let socket: Int32
+
+    init(port: Int) throws {
+      socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = in_port_t(UInt16(port).bigEndian)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    }
+
+    func send(_ text: String) throws {
+      let sent = Array(text.utf8).withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
+      guard sent == text.utf8.count else { throw POSIXError(.EPIPE) }
+    }
+
+    func close() { _ = Glibc.close(socket) }
+  }
+  #endif
 
   /// The example server's endpoints, through Hummingbird's router, with each kind of coders.
   @Suite struct HummingbirdTests {
@@ -104,6 +135,25 @@
         }
       }
     }
+
+    #if canImport(Glibc)
+    @Test func aSlowClientDoesNotHoldUpTheOthers() async throws {
+      try await Self.app(.bindery).test(.live) { client in
+        let port = try #require(client.port)
+        // A client that sends its headers and then a body one byte at a time, slowly.
+        let slow = try SlowClient(port: port)
+        defer { slow.close() }
+        try slow.send("POST /statuses HTTP/1.1\r\nHost: x\r\nContent-Length: 9000\r\n\r\n{")
+        for _ in 0..<5 {
+          try await client.execute(uri: "/statuses", method: .post, body: ByteBuffer(bytes: status)) {
+            response in
+            #expect(response.status == .created)
+          }
+          try slow.send(" ")
+        }
+      }
+    }
+    #endif
 
     @Test func aValidBodyThatFailsValidationIsA422() async throws {
       var model = try Status(json: Array(status))
