@@ -8,112 +8,112 @@ import Testing
 enum TutorialStep1 {
 @JSONModel
 struct PublicPhotos {
-    var title: String
-    var items: [Photo]
+  var title: String
+  var items: [Photo]
 }
 
 @JSONModel
 struct Photo {
-    var title: String
-    var link: URL
+  var title: String
+  var link: URL
 }
 }
 
 enum TutorialStep2 {
 @JSONModel
 struct PublicPhotos {
-    var title: String
-    var items: [Photo]
+  var title: String
+  var items: [Photo]
 }
 
 @JSONModel
 struct Photo {
-    var title: String
-    var link: URL
-    @Key("media.m") var imageURL: URL
-    @Key("published") var date: Date
+  var title: String
+  var link: URL
+  @Key("media.m") var imageURL: URL
+  @Key("published") var date: Date
 }
 }
 
 enum TutorialStep3 {
 @JSONModel
 struct PublicPhotos {
-    var title: String
-    var items: [Photo]
+  var title: String
+  var items: [Photo]
 }
 
 @JSONModel
 struct Photo {
-    var title: String
-    var link: URL
-    @Key("media.m") var imageURL: URL
-    @Key("published") var date: Date
-    var author: String
-    @Transform(.separated(by: " ")) var tags: [String]
-    @Default(0) var views: Int
+  var title: String
+  var link: URL
+  @Key("media.m") var imageURL: URL
+  @Key("published") var date: Date
+  var author: String
+  @Transform(.separated(by: " ")) var tags: [String]
+  @Default(0) var views: Int
 }
 }
 
 struct TutorialRead1 {
 @JSONModel
 struct PublicPhotos {
-    var title: String
-    var items: [Photo]
+  var title: String
+  var items: [Photo]
 }
 
 @JSONModel
 struct Photo {
-    var title: String
-    var link: URL
-    @Key("media.m") var imageURL: URL
-    @Key("published") var date: Date
-    var author: String
-    @Transform(.separated(by: " ")) var tags: [String]
-    @Default(0) var views: Int
+  var title: String
+  var link: URL
+  @Key("media.m") var imageURL: URL
+  @Key("published") var date: Date
+  var author: String
+  @Transform(.separated(by: " ")) var tags: [String]
+  @Default(0) var views: Int
 }
 
 func readSample() throws -> PublicPhotos {
-    let data = try Data(contentsOf: URL(fileURLWithPath: "Samples/flickr-public-feed.json"))
-    return try PublicPhotos(json: data)
+  let data = try Data(contentsOf: URL(fileURLWithPath: "Samples/flickr-public-feed.json"))
+  return try PublicPhotos(json: data)
 }
 }
 
 struct TutorialRead2 {
 @JSONModel
 struct PublicPhotos {
-    var title: String
-    var items: [Photo]
+  var title: String
+  var items: [Photo]
 }
 
 @JSONModel
 struct Photo {
-    var title: String
-    var link: URL
-    @Key("media.m") var imageURL: URL
-    @Key("published") var date: Date
-    var author: String
-    @Transform(.separated(by: " ")) var tags: [String]
-    @Default(0) var views: Int
+  var title: String
+  var link: URL
+  @Key("media.m") var imageURL: URL
+  @Key("published") var date: Date
+  var author: String
+  @Transform(.separated(by: " ")) var tags: [String]
+  @Default(0) var views: Int
 }
 
 func readSample() throws -> PublicPhotos {
-    let data = try Data(contentsOf: URL(fileURLWithPath: "Samples/flickr-public-feed.json"))
-    let options = JSONDecodingOptions(reading: .allowEscapedApostrophe)
-    do {
-        return try PublicPhotos(json: data, options: options)
-    } catch {
-        print(error)        // every problem, each with its path, line and column
-        throw error
-    }
+  let data = try Data(contentsOf: URL(fileURLWithPath: "Samples/flickr-public-feed.json"))
+  let options = JSONDecodingOptions(reading: .allowEscapedApostrophe)
+  do {
+    return try PublicPhotos(json: data, options: options)
+  } catch {
+    print(error)  // every problem, each with its path, line and column
+    throw error
+  }
 }
 
 func printTable(_ feed: PublicPhotos) {
-    print(feed.title)
-    for photo in feed.items {
-        let title = photo.title.isEmpty ? "(untitled)" : photo.title
-        let day = photo.date.formatted(date: .abbreviated, time: .omitted)
-        print("\(title)  \(day)  \(photo.tags.joined(separator: ", "))")
-    }
+  print(feed.title)
+  for photo in feed.items {
+    let title = photo.title.isEmpty ? "(untitled)" : photo.title
+    let day = photo.date.formatted(date: .abbreviated, time: .omitted)
+    print("\(title)  \(day)  \(photo.tags.joined(separator: ", "))")
+  }
 }
 }
 

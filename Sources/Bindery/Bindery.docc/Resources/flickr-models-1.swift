@@ -3,12 +3,12 @@ import Foundation
 
 @JSONModel
 struct PublicPhotos {
-    var title: String
-    var items: [Photo]
+  var title: String
+  var items: [Photo]
 }
 
 @JSONModel
 struct Photo {
-    var title: String
-    var link: URL
+  var title: String
+  var link: URL
 }

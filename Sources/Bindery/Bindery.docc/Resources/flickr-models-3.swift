@@ -3,17 +3,17 @@ import Foundation
 
 @JSONModel
 struct PublicPhotos {
-    var title: String
-    var items: [Photo]
+  var title: String
+  var items: [Photo]
 }
 
 @JSONModel
 struct Photo {
-    var title: String
-    var link: URL
-    @Key("media.m") var imageURL: URL
-    @Key("published") var date: Date
-    var author: String
-    @Transform(.separated(by: " ")) var tags: [String]
-    @Default(0) var views: Int
+  var title: String
+  var link: URL
+  @Key("media.m") var imageURL: URL
+  @Key("published") var date: Date
+  var author: String
+  @Transform(.separated(by: " ")) var tags: [String]
+  @Default(0) var views: Int
 }
