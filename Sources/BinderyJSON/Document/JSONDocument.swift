@@ -103,9 +103,10 @@ public final class JSONDocument: @unchecked Sendable {
   /// Reads JSON bytes in place, in memory that `owner` keeps alive: for adapters to buffers of
   /// other libraries, whose bytes would otherwise be copied into an array first.
   ///
-  /// The caller guarantees that `owner` keeps `input` allocated and unchanged while it is
-  /// referenced (a `ByteBuffer`'s storage object does: buffers are copy-on-write, and a write
-  /// through another reference copies first). The document holds `owner` until deinit, so no
+  /// The caller guarantees that `input` is memory bound to `UInt8`, and that `owner` keeps it
+  /// allocated and unchanged while it is referenced (a `ByteBuffer`'s storage object does:
+  /// SwiftNIO binds its storage to `UInt8`, buffers are copy-on-write, and a write through
+  /// another reference copies first). The document holds `owner` until deinit, so no
   /// cursor, value or error can outlive the bytes. Input in UTF-16 or UTF-32, when the options
   /// allow it, is converted into an array of the document's own.
   ///
