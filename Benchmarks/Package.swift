@@ -5,6 +5,7 @@
 //   swift run -c release --package-path Benchmarks remote       # requests/s by transport
 //   swift run -c release --package-path Benchmarks events       # a union's cost, GitHub events
 //   python3 Benchmarks/Scripts/stream.py                         # JSON Lines: time, peak memory
+//   python3 Benchmarks/Scripts/cross-language.py                 # against msgspec and orjson
 //   swift package --package-path Benchmarks benchmark            # ordo-one suites (allocations)
 //
 // The inputs are the standard benchmark files in Corpora/, read at run time.
@@ -40,6 +41,10 @@ let package = Package(
     .executableTarget(
       name: "stream",
       dependencies: ["Models", .product(name: "Bindery", package: "Bindery")]
+    ),
+    .executableTarget(
+      name: "throughput",
+      dependencies: ["Corpus", "Models", .product(name: "Bindery", package: "Bindery")]
     ),
     .executableTarget(
       name: "profile",

@@ -1,19 +1,28 @@
 #!/usr/bin/env python3
-"""Throughput of Python's fastest JSON libraries on the standard files in Benchmarks/Corpora.
+"""Bindery against Python's fastest JSON libraries, msgspec and orjson, on the standard files.
 
 msgspec decodes into typed structs with the same fields as Bindery's benchmark models
-(Benchmarks/Sources/Models/Models.swift) and encodes them back; orjson parses to Python
-objects. Prints a markdown table of medians in MB/s, to set beside `compare`'s table.
+(Benchmarks/Sources/Models/Models.swift) and encodes them back: the work of a `@JSONModel`
+decode and `jsonBytes()`. orjson parses to Python objects and writes them back. Bindery's side
+is the `throughput` tool (release build), which times the model API and the Codable coders
+(`BinderyDecoder`/`BinderyEncoder` on the synthesized-Codable twins) on the same files.
 
-    python3 Scripts/bench-python.py [--rounds N]
+The two sides alternate over three repetitions (Python, Bindery, Bindery, Python, Python,
+Bindery); each repetition times every file in 7 rounds of at least 50 ms. The table gives MB/s
+of input: the median of the three repetitions' medians, with their lowest and highest, and the
+ratio of Bindery's speed to msgspec's. Python runs with its garbage collector on, as users run
+it, and no decoded value is kept between calls.
 
-Installs msgspec and orjson with pip when they are missing.
+    python3 Benchmarks/Scripts/cross-language.py [--rounds N] [--repetitions N] [--corpus NAME]
+
+Installs msgspec and orjson with pip when they are missing; builds the `throughput` tool with
+`swift build -c release --package-path Benchmarks --product throughput`.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
+import json
 import importlib
 import pathlib
 import statistics
@@ -33,7 +42,8 @@ for module in ("msgspec", "orjson"):
 import msgspec  # noqa: E402
 import orjson  # noqa: E402
 
-CORPORA = pathlib.Path(__file__).resolve().parent.parent / "Benchmarks" / "Corpora"
+BENCHMARKS = pathlib.Path(__file__).resolve().parent.parent
+CORPORA = BENCHMARKS / "Corpora"
 
 
 class SearchMetadata(msgspec.Struct):
@@ -279,21 +289,8 @@ FILES = [
 ]
 
 
-def median_seconds(work, rounds: int, minimum: float = 0.05) -> float:
-    """Median seconds per call of `work`, each round running long enough to time.
-
-    The cycle collector is off while timing: with the decoded trees of earlier files alive it
-    would otherwise scan them again and again, timing the collector rather than the library.
-    """
-    gc.collect()
-    gc.disable()
-    try:
-        return _median_seconds(work, rounds, minimum)
-    finally:
-        gc.enable()
-
-
-def _median_seconds(work, rounds: int, minimum: float) -> float:
+def seconds_per_call(work, rounds: int, minimum: float = 0.05) -> list[float]:
+    """Seconds per call of `work` in each round, each round running at least `minimum` s."""
     work()
     start = time.perf_counter()
     work()
@@ -305,33 +302,107 @@ def _median_seconds(work, rounds: int, minimum: float) -> float:
         for _ in range(count):
             work()
         times.append((time.perf_counter() - start) / count)
-    return statistics.median(times)
+    return times
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=11)
-    rounds = parser.parse_args().rounds
-    print(f"Python {sys.version.split()[0]}, msgspec {msgspec.__version__}, "
-          f"orjson {orjson.__version__}; medians of {rounds} rounds, MB/s, "
-          "cycle collector off while timing.\n")
-    print("| file | msgspec typed decode | msgspec encode | orjson parse | orjson write |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+def python_side(rounds: int, only: Optional[str]) -> dict[tuple[str, str], float]:
+    """Median seconds per call of each library's work on each file."""
+    results = {}
     for name, file, model in FILES:
+        if only and name != only:
+            continue
         data = (CORPORA / file).read_bytes()
         decoder = msgspec.json.Decoder(model)
         encoder = msgspec.json.Encoder()
         value = decoder.decode(data)
         parsed = orjson.loads(data)
-        megabytes = len(data) / 1e6
-        cells = [
-            median_seconds(lambda: decoder.decode(data), rounds),
-            median_seconds(lambda: encoder.encode(value), rounds),
-            median_seconds(lambda: orjson.loads(data), rounds),
-            median_seconds(lambda: orjson.dumps(parsed), rounds),
-        ]
-        size = f"{megabytes:.1f} MB" if len(data) >= 100_000 else f"{len(data)} B"
-        print(f"| {name} ({size}) | " + " | ".join(f"{megabytes / t:.0f}" for t in cells) + " |")
+        works = {
+            "msgspec-decode": lambda: decoder.decode(data),
+            "msgspec-encode": lambda: encoder.encode(value),
+            "orjson-parse": lambda: orjson.loads(data),
+            "orjson-write": lambda: orjson.dumps(parsed),
+        }
+        for work, call in works.items():
+            results[(name, work)] = statistics.median(seconds_per_call(call, rounds))
+    return results
+
+
+def bindery_side(tool: pathlib.Path, rounds: int, only: Optional[str]) -> dict:
+    """Median seconds per call of Bindery's work on each file, from the `throughput` tool."""
+    command = [str(tool), "--rounds", str(rounds)] + (["--corpus", only] if only else [])
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    results = {}
+    for line in output.splitlines():
+        row = json.loads(line)
+        results[(row["file"], row["work"])] = statistics.median(row["seconds"])
+    return results
+
+
+def build_tool() -> pathlib.Path:
+    subprocess.run(
+        ["swift", "build", "-c", "release", "--package-path", str(BENCHMARKS),
+         "--product", "throughput"], check=True, stdout=subprocess.DEVNULL)
+    path = subprocess.run(
+        ["swift", "build", "-c", "release", "--package-path", str(BENCHMARKS),
+         "--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()
+    return pathlib.Path(path) / "throughput"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--repetitions", type=int, default=3)
+    parser.add_argument("--corpus", help="one file: twitter, citm, canada, status, search_metadata")
+    arguments = parser.parse_args()
+    tool = build_tool()
+    runs: list[dict] = []
+    for repetition in range(arguments.repetitions):
+        sides = [lambda: python_side(arguments.rounds, arguments.corpus),
+                 lambda: bindery_side(tool, arguments.rounds, arguments.corpus)]
+        if repetition % 2 == 1:
+            sides.reverse()
+        merged = {}
+        for side in sides:
+            merged.update(side())
+        runs.append(merged)
+
+    def megabytes_per_second(name: str, work: str) -> list[float]:
+        size = len((CORPORA / dict((n, f) for n, f, _ in FILES)[name]).read_bytes()) / 1e6
+        return sorted(size / run[(name, work)] for run in runs)
+
+    def cell(speeds: list[float]) -> str:
+        median = statistics.median(speeds)
+        return f"{median:.0f} ({speeds[0]:.0f}–{speeds[-1]:.0f})"
+
+    def ratio(ours: list[float], theirs: list[float]) -> str:
+        return f"{statistics.median(ours) / statistics.median(theirs):.2f}×"
+
+    print(f"Python {sys.version.split()[0]}, msgspec {msgspec.__version__}, "
+          f"orjson {orjson.__version__}, garbage collector on. MB/s of input: median of "
+          f"{arguments.repetitions} repetitions (lowest–highest), each the median of "
+          f"{arguments.rounds} rounds; ratio = Bindery's speed / msgspec's.\n")
+    print("| file | `@JSONModel` decode | msgspec decode | ratio | `jsonBytes()` "
+          "| msgspec encode | ratio |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    names = [name for name, _, _ in FILES if not arguments.corpus or name == arguments.corpus]
+    for name in names:
+        decode, theirs_decode = (megabytes_per_second(name, "model-decode"),
+                                 megabytes_per_second(name, "msgspec-decode"))
+        encode, theirs_encode = (megabytes_per_second(name, "model-encode"),
+                                 megabytes_per_second(name, "msgspec-encode"))
+        print(f"| {name} | {cell(decode)} | {cell(theirs_decode)} | {ratio(decode, theirs_decode)} "
+              f"| {cell(encode)} | {cell(theirs_encode)} | {ratio(encode, theirs_encode)} |")
+    print("\n| file | `BinderyDecoder` | ratio to msgspec decode | `BinderyEncoder` "
+          "| ratio to msgspec encode | orjson parse | orjson write |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name in names:
+        decode, encode = (megabytes_per_second(name, "codable-decode"),
+                          megabytes_per_second(name, "codable-encode"))
+        print(f"| {name} | {cell(decode)} "
+              f"| {ratio(decode, megabytes_per_second(name, 'msgspec-decode'))} "
+              f"| {cell(encode)} | {ratio(encode, megabytes_per_second(name, 'msgspec-encode'))} "
+              f"| {cell(megabytes_per_second(name, 'orjson-parse'))} "
+              f"| {cell(megabytes_per_second(name, 'orjson-write'))} |")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,77 @@
+// Bindery's side of the cross-language comparison (Benchmarks/Scripts/cross-language.py):
+// decode and encode of the standard files with the model API and with the Codable coders,
+// printed as one JSON object per line for the script to read. Release builds only:
+//
+//   swift run -c release --package-path Benchmarks throughput [--rounds N] [--corpus NAME]
+//
+// Each line: {"file": NAME, "bytes": INPUT BYTES, "work": WORK, "seconds": [PER CALL, ...]},
+// one entry per round; WORK is model-decode, model-encode, codable-decode or codable-encode.
+// Decoded values are dropped after each call, as a caller that decodes a response and moves on.
+import Bindery
+import Corpus
+import Foundation
+import Models
+
+var rounds = 7
+var only: String?
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+  switch argument {
+  case "--rounds": rounds = max(1, arguments.next().flatMap(Int.init) ?? rounds)
+  case "--corpus": only = arguments.next()
+  default:
+    FileHandle.standardError.write(Data("throughput: unknown argument \(argument)\n".utf8))
+    exit(2)
+  }
+}
+
+/// Keeps the optimiser from removing work whose result is unused.
+@inline(never) func consume<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+/// Seconds per call of `work` in each of `rounds` rounds, each round at least 50 ms long.
+func seconds(rounds: Int, _ work: () throws -> Void) rethrows -> [Double] {
+  let clock = ContinuousClock()
+  func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+  }
+  try work()
+  let once = try seconds(clock.measure(work))
+  let count = max(1, Int(0.05 / max(once, 1e-9)))
+  return try (0..<rounds).map { _ in
+    try seconds(clock.measure { for _ in 0..<count { try work() } }) / Double(count)
+  }
+}
+
+func report(_ corpus: Corpus, _ work: String, _ times: [Double]) {
+  let line: [String: Any] = [
+    "file": corpus.name, "bytes": corpus.bytes.count, "work": work, "seconds": times,
+  ]
+  let data = try! JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+  print(String(decoding: data, as: UTF8.self))
+}
+
+func run<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
+  _ corpus: Corpus, _ model: Model.Type, _ twin: Twin.Type, rounds: Int
+) throws {
+  let bytes = corpus.bytes
+  let decoder = BinderyDecoder()
+  let encoder = BinderyEncoder()
+  let value = try Model(json: bytes)
+  let plain = try decoder.decode(Twin.self, from: bytes)
+  report(corpus, "model-decode", try seconds(rounds: rounds) { consume(try Model(json: bytes)) })
+  report(corpus, "model-encode", try seconds(rounds: rounds) { consume(try value.jsonBytes()) })
+  report(
+    corpus, "codable-decode",
+    try seconds(rounds: rounds) { consume(try decoder.decode(Twin.self, from: bytes)) })
+  report(corpus, "codable-encode", try seconds(rounds: rounds) { consume(try encoder.jsonBytes(plain)) })
+}
+
+for corpus in try Corpus.standard() where only == nil || corpus.name == only {
+  switch corpus.shape {
+  case .twitterResponse: try run(corpus, TwitterResponse.self, Plain.TwitterResponse.self, rounds: rounds)
+  case .status: try run(corpus, Status.self, Plain.Status.self, rounds: rounds)
+  case .searchMetadata: try run(corpus, SearchMetadata.self, Plain.SearchMetadata.self, rounds: rounds)
+  case .catalog: try run(corpus, Catalog.self, Plain.Catalog.self, rounds: rounds)
+  case .featureCollection: try run(corpus, FeatureCollection.self, Plain.FeatureCollection.self, rounds: rounds)
+  }
+}
