@@ -129,6 +129,20 @@ struct ModelCodeGenerator {
     return text
   }
 
+  /// The key a property is written at when it is one key, fixed at compile time, whose bytes
+  /// need no escaping under any writing options (printable ASCII other than `"`, `\\` and `/`);
+  /// nil otherwise.
+  func plainEncodeKey(_ property: ModelProperty) -> String? {
+    if !property.hasExplicitKey, case .custom = model.options.keyStrategy { return nil }
+    let components = property.encodePath.components
+    guard components.count == 1, let key = components.first else { return nil }
+    let plain = key.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        && byte != UInt8(ascii: "/")
+    }
+    return plain ? key : nil
+  }
+
   func encodeKey(_ property: ModelProperty) -> String {
     keyExpression([property.encodePath], property: property.name, explicit: property.hasExplicitKey)
   }
@@ -373,8 +387,18 @@ struct ModelCodeGenerator {
   /// The statement that writes one property to the object encoder `json`.
   func encodeStatement(_ property: ModelProperty, json: String) -> String {
     if property.isFlattened { return "try \(json).encodeFlattened(self.\(escaped(property.name)))" }
+    let tag = tagKeyExpression(property)
+    if tag == nil, property.transformer == nil, let key = plainEncodeKey(property) {
+      // A key that needs no escaping: its bytes are copied into the output as they are.
+      var arguments = ["self.\(escaped(property.name))", "plainKey: \(literal(key))"]
+      if property.isOptional, let nulls = property.nulls {
+        arguments.append("nulls: \(nulls.trimmedDescription)")
+      }
+      let method = property.isOptional ? "_encodeIfPresent" : "_encode"
+      return "try \(json).\(method)(\(arguments.joined(separator: ", ")))"
+    }
     var arguments = ["self.\(escaped(property.name))", "forKey: \(encodeKey(property))"]
-    if let tag = tagKeyExpression(property) { arguments.insert("tag: \(tag)", at: 1) }
+    if let tag { arguments.insert("tag: \(tag)", at: 1) }
     if let transformer = property.transformer {
       arguments.append("using: \(hoisted(transformer))")
     }

@@ -180,4 +180,54 @@ struct WriterFromCursorTests {
     let error = try #require(throws: JSONWriteError.self) { try limited.value(document.root) }
     #expect(error.kind == .depthLimitExceeded)
   }
+
+  /// Writes a key through the unescaped path (the one generated encoders use).
+  static func plainKey(_ key: StaticString, into writer: inout JSONWriter) throws(JSONWriteError) {
+    try writer.plainKey(key.utf8Start, count: key.utf8CodeUnitCount)
+  }
+
+  @Test func plainKeysWriteLikeKeys() throws {
+    for options in [JSONWritingOptions.compact, .pretty, JSONWritingOptions(sortsKeys: true)] {
+      var plain = JSONWriter(options: options)
+      var general = JSONWriter(options: options)
+      try plain.beginObject()
+      try general.beginObject()
+      // Lengths around the eight-byte steps of the copy.
+      for key in ["z", "profile_image", "exactly8", "sixteen_bytes_ok", "a_key_of_25_bytes_exactly"] {
+        try general.key(key)
+        try general.integer(Int64(key.utf8.count))
+      }
+      try Self.plainKey("z", into: &plain)
+      try plain.integer(Int64(1))
+      try Self.plainKey("profile_image", into: &plain)
+      try plain.integer(Int64(13))
+      try Self.plainKey("exactly8", into: &plain)
+      try plain.integer(Int64(8))
+      try Self.plainKey("sixteen_bytes_ok", into: &plain)
+      try plain.integer(Int64(16))
+      try Self.plainKey("a_key_of_25_bytes_exactly", into: &plain)
+      try plain.integer(Int64(25))
+      try plain.endObject()
+      try general.endObject()
+      let (left, right) = (try plain.finish(), try general.finish())
+      #expect(left == right)
+    }
+  }
+
+  @Test func plainKeyOutOfPlaceIsAnError() throws {
+    var writer = JSONWriter()
+    try writer.beginArray()
+    let inArray = try #require(throws: JSONWriteError.self) {
+      try Self.plainKey("id", into: &writer)
+    }
+    #expect(inArray.kind == .invalidState)
+    var object = JSONWriter()
+    try object.beginObject()
+    try Self.plainKey("id", into: &object)
+    let twice = try #require(throws: JSONWriteError.self) {
+      try Self.plainKey("name", into: &object)
+    }
+    #expect(twice.kind == .invalidState)
+  }
 }
+

@@ -49,7 +49,7 @@ struct JSONModelDiagnosticTests {
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
               if json.includes("a") {
-                  try json.encode(self.a, forKey: "a")
+                  try json._encode(self.a, plainKey: "a")
               }
           }
 
@@ -320,7 +320,7 @@ struct JSONModelDiagnosticTests {
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
               if json.includes("kind") {
-                  try json.encode(self.kind, forKey: "k")
+                  try json._encode(self.kind, plainKey: "k")
               }
           }
 

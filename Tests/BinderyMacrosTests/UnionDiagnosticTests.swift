@@ -185,7 +185,7 @@ struct UnionDiagnosticTests {
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
               if json.includes("count") {
-                  try json.encode(self.count, forKey: "count")
+                  try json._encode(self.count, plainKey: "count")
               }
           }
 

@@ -8,7 +8,7 @@ public import BinderyJSON
 /// siblings are adjacent; hand-written code should do the same.
 public struct JSONObjectEncoder {
   @usableFromInline let context: JSONEncodingContext
-  let filter: JSONPropertyFilter?
+  @usableFromInline let filter: JSONPropertyFilter?
   /// The index of the date format in force in the context's `dateFormats`.
   @usableFromInline var dates: Int
   /// The nested objects currently open below this one, outermost first.
@@ -37,8 +37,10 @@ public struct JSONObjectEncoder {
   ///
   /// - Parameter property: The Swift property name.
   /// - Returns: True unless a filter leaves it out.
+  @inlinable
   public func includes(_ property: String) -> Bool {
-    filter?.includes(property) ?? true
+    guard let filter else { return true }
+    return filter.includes(property)
   }
 
   /// The same encoder with another default date format for what it writes next.
@@ -138,6 +140,63 @@ public struct JSONObjectEncoder {
       try value.encode(to: valueEncoder)
     } catch {
       throw context.located(error)
+    }
+  }
+
+  /// Writes a member at a key that needs no escaping: for generated code, whose macro checked
+  /// the key (printable ASCII without `"`, `\\` or `/`), so that its bytes are copied as they are.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - key: The key, printable ASCII other than `"`, `\\` and `/`.
+  /// - Throws: `JSONWriteError` naming the member's path; an error of the value's own becomes
+  ///   its `JSONWriteError.cause`.
+  @_documentation(visibility: private)
+  @inlinable
+  public mutating func _encode<T: JSONEncodable>(_ value: T, plainKey key: StaticString) throws {
+    try beginPlainMember(key)
+    do {
+      try value.encode(to: valueEncoder)
+    } catch {
+      throw context.located(error)
+    }
+  }
+
+  /// Writes an optional member at a key that needs no escaping; see ``_encode(_:plainKey:)``.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - key: The key, printable ASCII other than `"`, `\\` and `/`.
+  ///   - nulls: What to do with `nil`; the export options decide when left out.
+  /// - Throws: `JSONWriteError` naming the member's path; an error of the value's own becomes
+  ///   its `JSONWriteError.cause`.
+  @_documentation(visibility: private)
+  @inlinable
+  public mutating func _encodeIfPresent<T: JSONEncodable>(
+    _ value: T?, plainKey key: StaticString, nulls: JSONNullEncoding? = nil
+  ) throws {
+    if let value { return try _encode(value, plainKey: key) }
+    try writeNull(plainKey: key, nulls: nulls)
+  }
+
+  /// Positions the writer for the member at a plain key: its bytes go out as they are unless
+  /// nested objects are open or a `null` object is pending, which the general path settles.
+  @usableFromInline
+  mutating func beginPlainMember(_ key: StaticString) throws(JSONWriteError) {
+    guard pendingNull == nil, open.isEmpty else {
+      return try beginMember(JSONKey(key.description))
+    }
+    try context.writer.pointee.plainKey(key.utf8Start, count: key.utf8CodeUnitCount)
+  }
+
+  @usableFromInline
+  mutating func writeNull(plainKey key: StaticString, nulls: JSONNullEncoding?) throws {
+    if (nulls ?? context.options.nulls) == .write {
+      try beginPlainMember(key)
+      try context.write { w throws(JSONWriteError) in try w.null() }
+    } else if keptNulls != nil {
+      // The input may have held `null` here: the general rule decides.
+      try writeNull(forKey: JSONKey(key.description), nulls: nulls)
     }
   }
 

@@ -26,7 +26,7 @@ public struct JSONPropertyFilter: Sendable {
   nonisolated(unsafe) let admits: (Any) -> Bool
 
   /// Whether the export writes the property named `property`.
-  func includes(_ property: String) -> Bool {
+  @usableFromInline func includes(_ property: String) -> Bool {
     if excluded.contains(property) { return false }
     return included?.contains(property) ?? true
   }

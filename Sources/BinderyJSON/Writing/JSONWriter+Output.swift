@@ -42,9 +42,13 @@ extension JSONWriter {
       }
   }
 
-  /// Enlarges the output to hold `needed` more bytes, at least doubling it. Copies only the
-  /// bytes written and zeroes the rest in bulk (`append(contentsOf: repeatElement(...))` went
-  /// byte by byte).
+  /// Enlarges the output to hold `needed` more bytes, at least doubling it, copying only the
+  /// bytes written.
+  ///
+  /// The room past ``length`` is left as the allocator gave it, not zeroed: `UInt8` is a
+  /// trivial type, every byte is written before ``length`` covers it, and nothing reads
+  /// ``storage`` past ``length`` (the output is always cut to ``length`` before it is handed
+  /// out). Zeroing it cost a pass over every byte of the output.
   @inline(never)
   mutating func grow(toFit needed: Int) {
     let target = Swift.max(storage.count &* 2, length &+ needed)
@@ -55,8 +59,29 @@ extension JSONWriter {
       old.withUnsafeBufferPointer { old in
         if let source = old.baseAddress { base.initialize(from: source, count: written) }
       }
-      (base + written).initialize(repeating: 0, count: target &- written)
       initialized = target
+    }
+  }
+
+  /// Copies `count` bytes eight at a time, reading only `source[0..<count]` but writing up to
+  /// 7 bytes past `count` (callers reserve that room): no call into `memcpy` for a key.
+  @inline(__always)
+  static func copyShort(
+    from source: UnsafePointer<UInt8>, count: Int, to output: UnsafeMutablePointer<UInt8>
+  ) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(output)
+    var offset = 0
+    while count &- offset >= 8 {
+      to.storeBytes(
+        of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset,
+        as: UInt64.self)
+      offset &+= 8
+    }
+    if offset < count {
+      to.storeBytes(
+        of: loadShort(source + offset, count: count &- offset).littleEndian,
+        toByteOffset: offset, as: UInt64.self)
     }
   }
 
@@ -246,6 +271,18 @@ extension JSONWriter {
     var written = 0
     while read < count, written &+ 24 <= room {
       let available = count &- read
+      if available >= 16 {
+        // Sixteen bytes tested in one vector; the clean ones are kept, and a flagged byte is
+        // dealt with by the eight-byte step below.
+        UnsafeMutableRawPointer(output + written).storeBytes(
+          of: UnsafeRawPointer(input + read).loadUnaligned(as: SIMD2<UInt64>.self),
+          as: SIMD2<UInt64>.self)
+        let clean = ByteWord.cleanPrefix(
+          escapeFlags(ByteWord.block(at: input + read), slashes: slashes, nonASCII: nonASCII))
+        read &+= clean
+        written &+= clean
+        if clean == 16 { continue }
+      }
       var word: UInt64
       let taken: Int
       // Byte k of the text is bits 8k..<8k+8 of `word`.
@@ -298,6 +335,16 @@ extension JSONWriter {
     ByteWord.control(word) | ByteWord.equal(word, ByteWord.repeated(UInt8(ascii: "\"")))
       | ByteWord.equal(word, ByteWord.repeated(UInt8(ascii: "\\")))
       | ByteWord.equal(word, slashes) | (word & nonASCII)
+  }
+
+  /// ``escapeFlags(_:slashes:nonASCII:)`` for sixteen bytes at once (little-endian lanes).
+  @inline(__always)
+  static func escapeFlags(_ block: SIMD2<UInt64>, slashes: UInt64, nonASCII: UInt64)
+    -> SIMD2<UInt64>
+  {
+    ByteWord.control(block) | ByteWord.equal(block, ByteWord.repeated(UInt8(ascii: "\"")))
+      | ByteWord.equal(block, ByteWord.repeated(UInt8(ascii: "\\")))
+      | ByteWord.equal(block, slashes) | (block & SIMD2(repeating: nonASCII))
   }
 
   /// Loads 1 to 7 bytes, byte k into bits 8k..<8k+8, zero above: two overlapping loads whose

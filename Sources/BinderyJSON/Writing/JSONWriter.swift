@@ -272,6 +272,35 @@ public struct JSONWriter: Sendable {
     writeKey(key)
   }
 
+  /// Writes an object member's key whose UTF-8 bytes need no escaping under any options:
+  /// printable ASCII other than `"`, `\\` and `/` (keys a macro checked at compile time).
+  /// They are copied as they are, with no scan.
+  ///
+  /// - Parameters:
+  ///   - key: The key's first byte.
+  ///   - count: How many bytes it has.
+  /// - Throws: ``JSONWriteError/Kind/invalidState`` outside an object or where a value is due.
+  package mutating func plainKey(_ key: UnsafePointer<UInt8>, count: Int) throws(JSONWriteError) {
+    guard depth > 0, top.isObject, !top.expectsValue, !options.sortsKeys else {
+      let text = String(decoding: UnsafeBufferPointer(start: key, count: count), as: UTF8.self)
+      return try self.key(text)
+    }
+    let lead = Lead(comma: top.count > 0, indent: lineIndent(depth))
+    top.keyStart = length &+ lead.count
+    top.count &+= 1
+    top.expectsValue = true
+    let closing = keyClosing
+    append(reserving: lead.count &+ count &+ 16) { output in
+      var written = lead.write(to: output)
+      output[written] = UInt8(ascii: "\"")
+      Self.copyShort(from: key, count: count, to: output + (written &+ 1))
+      written &+= 1 &+ count
+      UnsafeMutableRawPointer(output + written).storeBytes(
+        of: closing.bytes.littleEndian, as: UInt32.self)
+      return written &+ closing.count
+    }
+  }
+
   /// Writes a key where one is due.
   @inline(__always)
   private mutating func writeKey(_ key: String) {

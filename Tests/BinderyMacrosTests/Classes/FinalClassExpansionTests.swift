@@ -30,7 +30,7 @@ struct FinalClassExpansionTests {
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
               if json.includes("title") {
-                  try json.encode(self.title, forKey: "title")
+                  try json._encode(self.title, plainKey: "title")
               }
           }
 

@@ -35,7 +35,7 @@ struct SubclassExpansionTests {
 
           open func encode(to json: inout Bindery.JSONObjectEncoder) throws {
               if json.includes("id") {
-                  try json.encode(self.id, forKey: "id")
+                  try json._encode(self.id, plainKey: "id")
               }
           }
 
@@ -134,7 +134,7 @@ struct SubclassExpansionTests {
           override func encode(to json: inout Bindery.JSONObjectEncoder) throws {
               try super.encode(to: &json)
               if json.includes("body") {
-                  try json.encode(self.body, forKey: "body")
+                  try json._encode(self.body, plainKey: "body")
               }
           }
 

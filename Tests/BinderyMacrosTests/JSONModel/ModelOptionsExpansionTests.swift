@@ -54,16 +54,16 @@ struct ModelOptionsExpansionTests {
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
               json.setDateFormat(Self.__macro_local_10dateFormatfMu_)
               if json.includes("remoteId") {
-                  try json.encode(self.remoteId, forKey: "id")
+                  try json._encode(self.remoteId, plainKey: "id")
               }
               if json.includes("resourceUri") {
-                  try json.encodeIfPresent(self.resourceUri, forKey: "resource_uri", nulls: .write)
+                  try json._encodeIfPresent(self.resourceUri, plainKey: "resource_uri", nulls: .write)
               }
               if json.includes("children") {
-                  try json.encode(self.children, forKey: "children")
+                  try json._encode(self.children, plainKey: "children")
               }
               if json.includes("count") {
-                  try json.encode(self.count, forKey: "count")
+                  try json._encode(self.count, plainKey: "count")
               }
           }
 

@@ -69,22 +69,22 @@ struct PhotoExpansionTests {
 
           public func encode(to json: inout Bindery.JSONObjectEncoder) throws {
               if json.includes("title") {
-                  try json.encode(self.title, forKey: "title")
+                  try json._encode(self.title, plainKey: "title")
               }
               if json.includes("url") {
                   try json.encode(self.url, forKey: .path("media", "m"))
               }
               if json.includes("date") {
-                  try json.encode(self.date, forKey: "published")
+                  try json._encode(self.date, plainKey: "published")
               }
               if json.includes("tags") {
                   try json.encode(self.tags, forKey: "tags", using: .separated(by: " "))
               }
               if json.includes("author") {
-                  try json.encodeIfPresent(self.author, forKey: "author")
+                  try json._encodeIfPresent(self.author, plainKey: "author")
               }
               if json.includes("views") {
-                  try json.encode(self.views, forKey: "views")
+                  try json._encode(self.views, plainKey: "views")
               }
           }
 

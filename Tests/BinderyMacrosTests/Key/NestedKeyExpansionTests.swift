@@ -57,7 +57,7 @@ struct NestedKeyExpansionTests {
                   try json.encodeIfPresent(self.lastName, forKey: .path("personInfo", "lastName"), nulls: .write)
               }
               if json.includes("email") {
-                  try json.encode(self.email, forKey: "userEmail")
+                  try json._encode(self.email, plainKey: "userEmail")
               }
               if json.includes("extra") {
                   try json.encodeUnknown(self.extra, excluding: ["personInfo", "userEmail"])
