@@ -104,6 +104,47 @@ struct KeyWritingTests {
     #expect(error?.path == JSONPath([.key("last")]))
   }
 
+  @Test("each scalar type, present and absent, writes as its own encode(to:) does")
+  func scalarsAndOptionals() throws {
+    let full = ScalarMembers(
+      text: "a\"b", count: -12, big: Int64.min, flag: false, ratio: 2.0, maybeText: "é",
+      maybeCount: 0, maybeBig: Int64.max, maybeFlag: true, maybeRatio: -0.0)
+    let empty = ScalarMembers(
+      text: "", count: 0, big: 0, flag: true, ratio: 1e300, maybeText: nil, maybeCount: nil,
+      maybeBig: nil, maybeFlag: nil, maybeRatio: nil)
+    for value in [full, empty] {
+      for nulls in [JSONNullEncoding.omit, .write] {
+        let written = try value.jsonBytes(options: JSONEncodingOptions(nulls: nulls))
+        // The same members through the generic path: each value's `JSONValue`.
+        var writer = JSONWriter()
+        try writer.beginObject()
+        let members: [(String, JSONValue?)] = [
+          ("text", .string(value.text)), ("count", try JSONValue(parsing: "\(value.count)")),
+          ("big", try JSONValue(parsing: "\(value.big)")), ("flag", .bool(value.flag)),
+          ("ratio", try value.ratio.jsonValue()), ("maybeText", value.maybeText.map(JSONValue.string)),
+          ("maybeCount", try value.maybeCount.map { try JSONValue(parsing: "\($0)") }),
+          ("maybeBig", try value.maybeBig.map { try JSONValue(parsing: "\($0)") }),
+          ("maybeFlag", value.maybeFlag.map(JSONValue.bool)),
+          ("maybeRatio", try value.maybeRatio.map { try $0.jsonValue() }),
+        ]
+        for (key, member) in members {
+          if let member {
+            try writer.key(key)
+            try writer.value(member)
+          } else if nulls == .write {
+            try writer.key(key)
+            try writer.null()
+          }
+        }
+        try writer.endObject()
+        let text = String(decoding: written, as: UTF8.self)
+        let wanted = String(decoding: try writer.finish(), as: UTF8.self)
+        #expect(text == wanted)
+        #expect(try ScalarMembers(json: written) == value)
+      }
+    }
+  }
+
   @Test("GitHub events written back hold the input's members at their snake_case keys")
   func githubEvents() throws {
     let input = try JSONValue(parsing: try Fixtures.bytes("github-events.json"))
@@ -138,4 +179,18 @@ struct EventHead: Equatable {
   var actor: EventActor
   var `public`: Bool
   @Key("created_at") var createdAt: String
+}
+
+@JSONModel
+struct ScalarMembers: Equatable {
+  var text: String
+  var count: Int
+  var big: Int64
+  var flag: Bool
+  var ratio: Double
+  var maybeText: String?
+  var maybeCount: Int?
+  var maybeBig: Int64?
+  var maybeFlag: Bool?
+  var maybeRatio: Double?
 }

@@ -179,6 +179,105 @@ public struct JSONObjectEncoder {
     try writeNull(plainKey: key, nulls: nulls)
   }
 
+  // The types most members have, written key and value in one call to the writer: chosen
+  // over the generic methods above by overload resolution in generated code. Each writes what
+  // the type's `encode(to:)` writes.
+
+  /// ``_encode(_:plainKey:)`` for a `String`.
+  @_documentation(visibility: private)
+  public mutating func _encode(_ value: String, plainKey key: StaticString) throws {
+    guard pendingNull == nil, open.isEmpty else {
+      return try encode(value, forKey: JSONKey(key.description))
+    }
+    try context.writer.pointee.plainMember(
+      key.utf8Start, count: key.utf8CodeUnitCount, string: value)
+  }
+
+  /// ``_encode(_:plainKey:)`` for an `Int`.
+  @_documentation(visibility: private)
+  public mutating func _encode(_ value: Int, plainKey key: StaticString) throws {
+    guard pendingNull == nil, open.isEmpty else {
+      return try encode(value, forKey: JSONKey(key.description))
+    }
+    try context.writer.pointee.plainMember(
+      key.utf8Start, count: key.utf8CodeUnitCount, integer: Int64(value))
+  }
+
+  /// ``_encode(_:plainKey:)`` for an `Int64`.
+  @_documentation(visibility: private)
+  public mutating func _encode(_ value: Int64, plainKey key: StaticString) throws {
+    guard pendingNull == nil, open.isEmpty else {
+      return try encode(value, forKey: JSONKey(key.description))
+    }
+    try context.writer.pointee.plainMember(
+      key.utf8Start, count: key.utf8CodeUnitCount, integer: value)
+  }
+
+  /// ``_encode(_:plainKey:)`` for a `Bool`.
+  @_documentation(visibility: private)
+  public mutating func _encode(_ value: Bool, plainKey key: StaticString) throws {
+    guard pendingNull == nil, open.isEmpty else {
+      return try encode(value, forKey: JSONKey(key.description))
+    }
+    try context.writer.pointee.plainMember(
+      key.utf8Start, count: key.utf8CodeUnitCount, bool: value)
+  }
+
+  /// ``_encode(_:plainKey:)`` for a `Double`.
+  @_documentation(visibility: private)
+  public mutating func _encode(_ value: Double, plainKey key: StaticString) throws {
+    guard pendingNull == nil, open.isEmpty else {
+      return try encode(value, forKey: JSONKey(key.description))
+    }
+    try context.writer.pointee.plainMember(
+      key.utf8Start, count: key.utf8CodeUnitCount, double: value)
+  }
+
+  /// ``_encodeIfPresent(_:plainKey:nulls:)`` for a `String`.
+  @_documentation(visibility: private)
+  public mutating func _encodeIfPresent(
+    _ value: String?, plainKey key: StaticString, nulls: JSONNullEncoding? = nil
+  ) throws {
+    if let value { return try _encode(value, plainKey: key) }
+    try writeNull(plainKey: key, nulls: nulls)
+  }
+
+  /// ``_encodeIfPresent(_:plainKey:nulls:)`` for an `Int`.
+  @_documentation(visibility: private)
+  public mutating func _encodeIfPresent(
+    _ value: Int?, plainKey key: StaticString, nulls: JSONNullEncoding? = nil
+  ) throws {
+    if let value { return try _encode(value, plainKey: key) }
+    try writeNull(plainKey: key, nulls: nulls)
+  }
+
+  /// ``_encodeIfPresent(_:plainKey:nulls:)`` for an `Int64`.
+  @_documentation(visibility: private)
+  public mutating func _encodeIfPresent(
+    _ value: Int64?, plainKey key: StaticString, nulls: JSONNullEncoding? = nil
+  ) throws {
+    if let value { return try _encode(value, plainKey: key) }
+    try writeNull(plainKey: key, nulls: nulls)
+  }
+
+  /// ``_encodeIfPresent(_:plainKey:nulls:)`` for a `Bool`.
+  @_documentation(visibility: private)
+  public mutating func _encodeIfPresent(
+    _ value: Bool?, plainKey key: StaticString, nulls: JSONNullEncoding? = nil
+  ) throws {
+    if let value { return try _encode(value, plainKey: key) }
+    try writeNull(plainKey: key, nulls: nulls)
+  }
+
+  /// ``_encodeIfPresent(_:plainKey:nulls:)`` for a `Double`.
+  @_documentation(visibility: private)
+  public mutating func _encodeIfPresent(
+    _ value: Double?, plainKey key: StaticString, nulls: JSONNullEncoding? = nil
+  ) throws {
+    if let value { return try _encode(value, plainKey: key) }
+    try writeNull(plainKey: key, nulls: nulls)
+  }
+
   /// Positions the writer for the member at a plain key: its bytes go out as they are unless
   /// nested objects are open or a `null` object is pending, which the general path settles.
   @usableFromInline

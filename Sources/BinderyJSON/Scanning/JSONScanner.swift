@@ -18,6 +18,47 @@ struct JSONScanner {
     var isObject: Bool
   }
 
+  /// The open containers, innermost last, in memory this scanner owns: counting an element
+  /// is a plain store (an array checked its uniqueness on every count), and no allocation is
+  /// made for documents nested at most 32 deep. Freed by ``deallocate()`` when the scan ends.
+  private struct FrameStack {
+    private var base: UnsafeMutablePointer<Frame>
+    private var capacity = 32
+    private(set) var count = 0
+
+    init() { base = .allocate(capacity: 32) }
+
+    /// The innermost open container, or nil.
+    var last: Frame? { count > 0 ? base[count &- 1] : nil }
+
+    mutating func append(_ frame: Frame) {
+      if count == capacity {
+        let larger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+      }
+      (base + count).initialize(to: frame)
+      count &+= 1
+    }
+
+    /// Removes the innermost container; only called with one open.
+    mutating func removeLast() -> Frame {
+      precondition(count > 0)
+      count &-= 1
+      return (base + count).move()
+    }
+
+    /// The innermost container's element count; only used with one open.
+    var innermostCount: UInt32 {
+      get { base[count &- 1].count }
+      nonmutating set { base[count &- 1].count = newValue }
+    }
+
+    func deallocate() { base.deallocate() }
+  }
+
   init(bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, options: JSONReadingOptions) {
     self.bytes = bytes
     self.base = base
@@ -67,7 +108,8 @@ struct JSONScanner {
       throw error(.sizeLimitExceeded, "input larger than 4 GiB is not supported", at: 0)
     }
     try skipPrefixes()
-    var frames: [Frame] = []
+    var frames = FrameStack()
+    defer { frames.deallocate() }
 
     try skipWhitespace()
     guard index < end else {
@@ -99,7 +141,7 @@ struct JSONScanner {
           index += 1
           try closeContainer(frames.removeLast())
         } else {
-          frames[frames.count - 1].count = 1
+          frames.innermostCount = 1
           if isObject {
             try scanMember(afterComma: false)
           }
@@ -155,10 +197,10 @@ struct JSONScanner {
             try closeContainer(frames.removeLast())
             continue
           }
-          guard frames[frames.count - 1].count < TapeEntry.maxCount else {
+          guard frames.innermostCount < TapeEntry.maxCount else {
             throw error(.sizeLimitExceeded, "more than \(TapeEntry.maxCount) elements", at: index)
           }
-          frames[frames.count - 1].count += 1
+          frames.innermostCount += 1
           if frame.isObject {
             try scanMember(afterComma: true)
           }

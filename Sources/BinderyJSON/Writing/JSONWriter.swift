@@ -301,6 +301,42 @@ public struct JSONWriter: Sendable {
     }
   }
 
+  /// Writes a member whose key needs no escaping (see ``plainKey(_:count:)``) and whose value
+  /// is a string: the two calls in one, for generated encoders.
+  ///
+  /// - Throws: ``JSONWriteError/Kind/invalidState`` outside an object or where a value is due.
+  package mutating func plainMember(_ key: UnsafePointer<UInt8>, count: Int, string value: String)
+    throws(JSONWriteError)
+  {
+    try plainKey(key, count: count)
+    try string(value)
+  }
+
+  /// ``plainMember(_:count:string:)`` with an integer value.
+  package mutating func plainMember(_ key: UnsafePointer<UInt8>, count: Int, integer value: Int64)
+    throws(JSONWriteError)
+  {
+    try plainKey(key, count: count)
+    try integer(value)
+  }
+
+  /// ``plainMember(_:count:string:)`` with a Boolean value.
+  package mutating func plainMember(_ key: UnsafePointer<UInt8>, count: Int, bool value: Bool)
+    throws(JSONWriteError)
+  {
+    try plainKey(key, count: count)
+    try bool(value)
+  }
+
+  /// ``plainMember(_:count:string:)`` with a `Double` value: a non-finite one throws as
+  /// ``double(_:)`` does, after the key, so the error names it.
+  package mutating func plainMember(_ key: UnsafePointer<UInt8>, count: Int, double value: Double)
+    throws(JSONWriteError)
+  {
+    try plainKey(key, count: count)
+    try double(value)
+  }
+
   /// Writes a key where one is due.
   @inline(__always)
   private mutating func writeKey(_ key: String) {
@@ -590,11 +626,15 @@ public struct JSONWriter: Sendable {
       return
     }
     let lead = try beginValue()
-    if value == value.rounded(), abs(value) < limit {
-      if value == 0 && value.sign == .minus {
+    // Below the limit, a value is whole exactly when truncating it to an integer and back
+    // gives it again: two conversion instructions on a concrete `Double` (`rounded()` called
+    // into the C library, and conversions on the generic type were not specialised).
+    let wide = Double(value)
+    if abs(wide) < Double(limit), Double(Int64(wide)) == wide {
+      if wide == 0 && wide.sign == .minus {
         writeLiteral(0x302D, count: 2, lead: lead)
       } else {
-        let whole = Int64(value)
+        let whole = Int64(wide)
         writeDigits(whole.magnitude, negative: whole < 0, lead: lead)
       }
       return
