@@ -68,12 +68,31 @@ private func unescape(
     for k in 0..<count { value = value << 4 | UInt32(hexValue(raw[at + k]) ?? 0) }
     return value
   }
+  let backslashes = ByteWord.repeated(UInt8(ascii: "\\"))
   while i < raw.count {
-    let byte = raw[i]
-    guard byte == UInt8(ascii: "\\") else {
-      put(byte)
-      i += 1
-      continue
+    // The run up to the next backslash, found eight bytes at a time and copied in one step.
+    var run = i
+    while run &+ 8 <= raw.count {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(raw.baseAddress.unsafelyUnwrapped + run).loadUnaligned(
+          as: UInt64.self))
+      let hits = ByteWord.equal(word, backslashes)
+      if hits != 0 {
+        // The lowest flag is exact.
+        run &+= hits.trailingZeroBitCount &>> 3
+        break
+      }
+      run &+= 8
+    }
+    if run &+ 8 > raw.count {
+      while run < raw.count, raw[run] != UInt8(ascii: "\\") { run &+= 1 }
+    }
+    if run > i {
+      (out.baseAddress.unsafelyUnwrapped + o).update(
+        from: raw.baseAddress.unsafelyUnwrapped + i, count: run &- i)
+      o &+= run &- i
+      i = run
+      if i == raw.count { break }
     }
     let next = raw[i + 1]
     i += 2
