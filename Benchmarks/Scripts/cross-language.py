@@ -14,6 +14,11 @@ ratio of Bindery's speed to msgspec's. Python runs with its garbage collector on
 it, and no decoded value is kept between calls.
 
     python3 Benchmarks/Scripts/cross-language.py [--rounds N] [--repetitions N] [--corpus NAME]
+    python3 Benchmarks/Scripts/cross-language.py --memory
+
+`--memory` prints instead how far one decode of each large file grows the peak resident memory
+(VmHWM) of a fresh process that holds the input already: Bindery's model and Codable decodes,
+Foundation's `JSONDecoder`, and msgspec's typed decode.
 
 Installs msgspec and orjson with pip when they are missing; builds the `throughput` tool with
 `swift build -c release --package-path Benchmarks --product throughput`.
@@ -338,6 +343,46 @@ def bindery_side(tool: pathlib.Path, rounds: int, only: Optional[str]) -> dict:
     return results
 
 
+def peak_resident() -> int:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def memory_child(name: str) -> None:
+    """Decodes one file once with msgspec in this fresh process; prints the peak's growth."""
+    file, model = next((f, m) for n, f, m in FILES if n == name)
+    data = (CORPORA / file).read_bytes()
+    decoder = msgspec.json.Decoder(model)
+    before = peak_resident()
+    value = decoder.decode(data)
+    print(json.dumps({"file": name, "bytes": len(data), "work": "msgspec-decode",
+                      "peakGrowth": peak_resident() - before}))
+    del value
+
+
+def memory_table(tool: pathlib.Path) -> None:
+    print("Peak resident memory growth of one decode in a fresh process holding the input, "
+          "MB (× the input's size).\n")
+    print("| file | input MB | `@JSONModel` | `BinderyDecoder` | `JSONDecoder` | msgspec |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for name in ["twitter", "citm", "canada"]:
+        cells = []
+        size = 0
+        for work in ["model-decode", "codable-decode", "foundation-decode", "msgspec-decode"]:
+            if work == "msgspec-decode":
+                command = [sys.executable, __file__, "--memory-child", name]
+            else:
+                command = [str(tool), "--memory", work, "--corpus", name]
+            row = json.loads(subprocess.run(
+                command, check=True, capture_output=True, text=True).stdout.splitlines()[-1])
+            size = row["bytes"]
+            cells.append(f"{row['peakGrowth'] / 1e6:.1f} ({row['peakGrowth'] / size:.1f}×)")
+        print(f"| {name} | {size / 1e6:.2f} | " + " | ".join(cells) + " |")
+
+
 def build_tool() -> pathlib.Path:
     subprocess.run(
         ["swift", "build", "-c", "release", "--package-path", str(BENCHMARKS),
@@ -353,8 +398,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--repetitions", type=int, default=3)
     parser.add_argument("--corpus", help="one file: twitter, citm, canada, status, search_metadata")
+    parser.add_argument("--memory", action="store_true", help="peak memory of one decode instead")
+    parser.add_argument("--memory-child", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
+    if arguments.memory_child:
+        memory_child(arguments.memory_child)
+        return
     tool = build_tool()
+    if arguments.memory:
+        memory_table(tool)
+        return
     runs: list[dict] = []
     for repetition in range(arguments.repetitions):
         sides = [lambda: python_side(arguments.rounds, arguments.corpus),

@@ -3,10 +3,15 @@
 // printed as one JSON object per line for the script to read. Release builds only:
 //
 //   swift run -c release --package-path Benchmarks throughput [--rounds N] [--corpus NAME]
+//   swift run -c release --package-path Benchmarks throughput --memory WORK --corpus NAME
 //
 // Each line: {"file": NAME, "bytes": INPUT BYTES, "work": WORK, "seconds": [PER CALL, ...]},
 // one entry per round; WORK is model-decode, model-encode, codable-decode or codable-encode.
 // Decoded values are dropped after each call, as a caller that decodes a response and moves on.
+//
+// With `--memory`, one decode (WORK: model-decode, codable-decode or foundation-decode) runs
+// once in this fresh process and the growth of its peak resident memory (VmHWM) is printed:
+// {"file": NAME, "bytes": INPUT BYTES, "work": WORK, "peakGrowth": BYTES}.
 import Bindery
 import Corpus
 import Foundation
@@ -14,11 +19,13 @@ import Models
 
 var rounds = 7
 var only: String?
+var memoryWork: String?
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
   switch argument {
   case "--rounds": rounds = max(1, arguments.next().flatMap(Int.init) ?? rounds)
   case "--corpus": only = arguments.next()
+  case "--memory": memoryWork = arguments.next()
   default:
     FileHandle.standardError.write(Data("throughput: unknown argument \(argument)\n".utf8))
     exit(2)
@@ -64,6 +71,55 @@ func run<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
     corpus, "codable-decode",
     try seconds(rounds: rounds) { consume(try decoder.decode(Twin.self, from: bytes)) })
   report(corpus, "codable-encode", try seconds(rounds: rounds) { consume(try encoder.jsonBytes(plain)) })
+}
+
+/// The process's peak resident memory so far, in bytes (Linux), or 0 where unknown.
+func peakResident() -> Int {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+    return 0
+  }
+  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    return kilobytes * 1024
+  }
+  return 0
+}
+
+/// Decodes once and prints how far the peak resident memory grew.
+func memory<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
+  _ corpus: Corpus, _ model: Model.Type, _ twin: Twin.Type, work: String
+) throws {
+  let bytes = corpus.bytes
+  let data = Data(bytes)
+  let before = peakResident()
+  switch work {
+  case "model-decode": consume(try Model(json: bytes))
+  case "codable-decode": consume(try BinderyDecoder().decode(Twin.self, from: bytes))
+  case "foundation-decode": consume(try JSONDecoder().decode(Twin.self, from: data))
+  default:
+    FileHandle.standardError.write(Data("throughput: unknown work \(work)\n".utf8))
+    exit(2)
+  }
+  let line: [String: Any] = [
+    "file": corpus.name, "bytes": bytes.count, "work": work,
+    "peakGrowth": peakResident() - before,
+  ]
+  let json = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
+  print(String(decoding: json, as: UTF8.self))
+}
+
+if let work = memoryWork {
+  for corpus in try Corpus.standard() where corpus.name == only {
+    switch corpus.shape {
+    case .twitterResponse: try memory(corpus, TwitterResponse.self, Plain.TwitterResponse.self, work: work)
+    case .status: try memory(corpus, Status.self, Plain.Status.self, work: work)
+    case .searchMetadata: try memory(corpus, SearchMetadata.self, Plain.SearchMetadata.self, work: work)
+    case .catalog: try memory(corpus, Catalog.self, Plain.Catalog.self, work: work)
+    case .featureCollection:
+      try memory(corpus, FeatureCollection.self, Plain.FeatureCollection.self, work: work)
+    }
+  }
+  exit(0)
 }
 
 for corpus in try Corpus.standard() where only == nil || corpus.name == only {
