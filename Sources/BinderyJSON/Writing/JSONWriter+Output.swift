@@ -422,8 +422,9 @@ extension JSONWriter {
 struct ShortestTextSink: TextOutputStream {
   private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
   private var count = 0
-  /// Everything, if the text ever outgrows the inline room.
-  private var spill: [UInt8] = []
+  /// Set if the text ever outgrew the inline room (a `Double`'s shortest form has at most 24
+  /// bytes): the caller then writes the value's `description` instead.
+  private(set) var overflowed = false
 
   mutating func write(_ string: String) {
     var string = string
@@ -433,28 +434,21 @@ struct ShortestTextSink: TextOutputStream {
   // The standard library's floating-point formatting hands its digits to this requirement,
   // all at once.
   mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-    guard let source = buffer.baseAddress else { return }
+    guard let source = buffer.baseAddress, !overflowed else { return }
     let position = count
-    if spill.isEmpty, position &+ buffer.count <= 32 {
-      withUnsafeMutableBytes(of: &inline) {
-        $0.baseAddress.unsafelyUnwrapped.advanced(by: position).copyMemory(
-          from: source, byteCount: buffer.count)
-      }
-    } else {
-      if spill.isEmpty {
-        withUnsafeBytes(of: inline) { spill.append(contentsOf: $0.prefix(position)) }
-      }
-      spill.append(contentsOf: buffer)
+    guard position &+ buffer.count <= 32 else {
+      overflowed = true
+      return
+    }
+    withUnsafeMutableBytes(of: &inline) {
+      $0.baseAddress.unsafelyUnwrapped.advanced(by: position).copyMemory(
+        from: source, byteCount: buffer.count)
     }
     count &+= buffer.count
   }
 
-  /// Calls `body` with the collected bytes.
+  /// Calls `body` with the collected bytes (all of them unless ``overflowed``).
   func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    if !spill.isEmpty {
-      spill.withUnsafeBufferPointer(body)
-      return
-    }
     withUnsafeBytes(of: inline) { raw in
       body(UnsafeBufferPointer(start: raw.bindMemory(to: UInt8.self).baseAddress, count: count))
     }

@@ -643,7 +643,11 @@ public struct JSONWriter: Sendable {
     // (`description` would allocate a heap string for numbers longer than 15 characters).
     var sink = ShortestTextSink()
     value.write(to: &sink)
-    sink.withText { writeRaw($0, lead: lead) }
+    if sink.overflowed {
+      writeRaw(String(describing: value), lead: lead)
+    } else {
+      sink.withText { writeRaw($0, lead: lead) }
+    }
     if options.foundationLayout { dropPointZero() }
   }
 
