@@ -641,6 +641,15 @@ public struct JSONWriter: Sendable {
     }
     // The standard library formats into a stack buffer and hands the digits to the sink
     // (`description` would allocate a heap string for numbers longer than 15 characters).
+    if F.self == Double.self, wide != 0 {
+      // Doubles: Schubfach's digits, written in place (`description`'s layout).
+      append(reserving: lead.count &+ 32) { output in
+        let written = lead.write(to: output)
+        return written &+ ShortestDigits.write(wide, to: output + written)
+      }
+      if options.foundationLayout { dropPointZero() }
+      return
+    }
     var sink = ShortestTextSink()
     value.write(to: &sink)
     if sink.overflowed {
