@@ -112,11 +112,23 @@ struct KeyWritingTests {
     let empty = ScalarMembers(
       text: "", count: 0, big: 0, flag: true, ratio: 1e300, maybeText: nil, maybeCount: nil,
       maybeBig: nil, maybeFlag: nil, maybeRatio: nil)
-    for value in [full, empty] {
-      for nulls in [JSONNullEncoding.omit, .write] {
-        let written = try value.jsonBytes(options: JSONEncodingOptions(nulls: nulls))
+    // Text at the edges of the one-step path: 16 bytes, 17, 15 with a slash.
+    let edges = ScalarMembers(
+      text: "sixteen_bytes_ok", count: Int.max, big: -1, flag: true, ratio: 0.1,
+      maybeText: "seventeen_bytes!!", maybeCount: Int.min, maybeBig: 10, maybeFlag: false,
+      maybeRatio: 9_007_199_254_740_993)
+    let slashed = ScalarMembers(
+      text: "a/b/c/d/e/f/g/h", count: 5, big: 5, flag: true, ratio: -1.5, maybeText: "ok",
+      maybeCount: nil, maybeBig: nil, maybeFlag: nil, maybeRatio: 1e-7)
+    for value in [full, empty, edges, slashed] {
+      for (nulls, layout) in [
+        (JSONNullEncoding.omit, JSONWritingOptions.compact), (.write, .compact),
+        (.omit, JSONWritingOptions(escapesSlashes: true)), (.write, .pretty),
+      ] {
+        let written = try value.jsonBytes(
+          options: JSONEncodingOptions(writing: layout, nulls: nulls))
         // The same members through the generic path: each value's `JSONValue`.
-        var writer = JSONWriter()
+        var writer = JSONWriter(options: layout)
         try writer.beginObject()
         let members: [(String, JSONValue?)] = [
           ("text", .string(value.text)), ("count", try JSONValue(parsing: "\(value.count)")),

@@ -123,39 +123,50 @@ extension JSONWriter {
       return
     }
     append(reserving: lead.count &+ 21) { output in
-      var written = lead.write(to: output)
-      if negative {
-        output[written] = UInt8(ascii: "-")
-        written &+= 1
-      }
-      var digits = 1
-      var scaled = magnitude
-      while scaled >= 10_000 {
-        scaled /= 10_000
-        digits &+= 4
-      }
-      digits &+= scaled >= 100 ? (scaled >= 1_000 ? 3 : 2) : (scaled >= 10 ? 1 : 0)
-      // Two digits per division, from the end.
-      var remaining = magnitude
-      var position = written &+ digits
-      while remaining >= 100 {
-        let (quotient, pair) = remaining.quotientAndRemainder(dividingBy: 100)
-        let tens = pair / 10
-        position &-= 2
-        output[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
-        output[position &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
-        remaining = quotient
-      }
-      if remaining >= 10 {
-        let tens = remaining / 10
-        output[position &- 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
-        output[position &- 1] =
-          UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining &- tens &* 10)
-      } else {
-        output[position &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
-      }
-      return written &+ digits
+      let written = lead.write(to: output)
+      return written &+ Self.putInteger(magnitude, negative: negative, to: output + written)
     }
+  }
+
+  /// Writes an integer's text (at most 21 bytes) at `output`; returns its length.
+  @inline(__always)
+  static func putInteger(
+    _ magnitude: UInt64, negative: Bool, to output: UnsafeMutablePointer<UInt8>
+  )
+    -> Int
+  {
+    var written = 0
+    if negative {
+      output[0] = UInt8(ascii: "-")
+      written = 1
+    }
+    var digits = 1
+    var scaled = magnitude
+    while scaled >= 10_000 {
+      scaled /= 10_000
+      digits &+= 4
+    }
+    digits &+= scaled >= 100 ? (scaled >= 1_000 ? 3 : 2) : (scaled >= 10 ? 1 : 0)
+    // Two digits per division, from the end.
+    var remaining = magnitude
+    var position = written &+ digits
+    while remaining >= 100 {
+      let (quotient, pair) = remaining.quotientAndRemainder(dividingBy: 100)
+      let tens = pair / 10
+      position &-= 2
+      output[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+      output[position &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
+      remaining = quotient
+    }
+    if remaining >= 10 {
+      let tens = remaining / 10
+      output[position &- 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+      output[position &- 1] =
+        UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining &- tens &* 10)
+    } else {
+      output[position &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+    }
+    return written &+ digits
   }
 
   /// Writes the lead, then `value` quoted and escaped, then `closing` (1 to 4 bytes given as a
@@ -193,22 +204,8 @@ extension JSONWriter {
     }
     if count <= 16 {
       // Most keys and many values: one or two words, tested together and stored whole.
-      let slashes = ByteWord.repeated(escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\""))
-      let nonASCII = asciiOnly ? ByteWord.highs : 0
-      let low =
-        count >= 8
-        ? UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self))
-        : Self.loadShort(input, count: count) | 0x6161_6161_6161_6161 &<< UInt64(count &* 8)
-      var high: UInt64 = 0x6161_6161_6161_6161
-      if count > 8 {
-        // The last eight bytes, shifted so that byte 8 of the text comes first.
-        let tail = UInt64(
-          littleEndian: UnsafeRawPointer(input + count - 8).loadUnaligned(as: UInt64.self))
-        let shift = UInt64((16 &- count) &* 8)
-        high = tail &>> shift | (shift == 0 ? 0 : 0x6161_6161_6161_6161 &<< (64 &- shift))
-      }
-      if Self.escapeFlags(low, slashes: slashes, nonASCII: nonASCII)
-        | Self.escapeFlags(high, slashes: slashes, nonASCII: nonASCII) == 0
+      if let (low, high) = Self.shortPlain(
+        input, count: count, escapesSlashes: escapesSlashes, asciiOnly: asciiOnly)
       {
         append(reserving: lead.count &+ 24) { output in
           let written = lead.write(to: output)
@@ -253,6 +250,33 @@ extension JSONWriter {
       if read == count { return }
       first = false
     }
+  }
+
+  /// The bytes of a text of 1 to 16 bytes that needs no escaping under the options, as two
+  /// little-endian words (bytes past the text are padding, not to be written as text); nil
+  /// when some byte needs escaping.
+  @inline(__always)
+  static func shortPlain(
+    _ input: UnsafePointer<UInt8>, count: Int, escapesSlashes: Bool, asciiOnly: Bool
+  ) -> (low: UInt64, high: UInt64)? {
+    let slashes = ByteWord.repeated(escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\""))
+    let nonASCII = asciiOnly ? ByteWord.highs : 0
+    let low =
+      count >= 8
+      ? UInt64(littleEndian: UnsafeRawPointer(input).loadUnaligned(as: UInt64.self))
+      : Self.loadShort(input, count: count) | 0x6161_6161_6161_6161 &<< UInt64(count &* 8)
+    var high: UInt64 = 0x6161_6161_6161_6161
+    if count > 8 {
+      // The last eight bytes, shifted so that byte 8 of the text comes first.
+      let tail = UInt64(
+        littleEndian: UnsafeRawPointer(input + count - 8).loadUnaligned(as: UInt64.self))
+      let shift = UInt64((16 &- count) &* 8)
+      high = tail &>> shift | (shift == 0 ? 0 : 0x6161_6161_6161_6161 &<< (64 &- shift))
+    }
+    let flags =
+      Self.escapeFlags(low, slashes: slashes, nonASCII: nonASCII)
+      | Self.escapeFlags(high, slashes: slashes, nonASCII: nonASCII)
+    return flags == 0 ? (low, high) : nil
   }
 
   /// Copies `input[start...]` to `output`, escaping what JSON and the options require, eight

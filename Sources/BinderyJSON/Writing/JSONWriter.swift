@@ -308,6 +308,24 @@ public struct JSONWriter: Sendable {
   package mutating func plainMember(_ key: UnsafePointer<UInt8>, count: Int, string value: String)
     throws(JSONWriteError)
   {
+    // A value of 1 to 16 bytes with nothing to escape goes out with its key in one step.
+    let (escapesSlashes, asciiOnly) = (options.escapesSlashes, options.asciiOnly)
+    let fused = value.utf8.withContiguousStorageIfAvailable { text -> Bool in
+      guard let input = text.baseAddress, text.count > 0, text.count <= 16,
+        let (low, high) = Self.shortPlain(
+          input, count: text.count, escapesSlashes: escapesSlashes, asciiOnly: asciiOnly)
+      else { return false }
+      let length = text.count
+      return member(key, count: count, valueRoom: 24) { output in
+        output[0] = UInt8(ascii: "\"")
+        let raw = UnsafeMutableRawPointer(output + 1)
+        raw.storeBytes(of: low.littleEndian, as: UInt64.self)
+        raw.storeBytes(of: high.littleEndian, toByteOffset: 8, as: UInt64.self)
+        output[1 &+ length] = UInt8(ascii: "\"")
+        return length &+ 2
+      }
+    }
+    if fused == true { return }
     try plainKey(key, count: count)
     try string(value)
   }
@@ -316,6 +334,10 @@ public struct JSONWriter: Sendable {
   package mutating func plainMember(_ key: UnsafePointer<UInt8>, count: Int, integer value: Int64)
     throws(JSONWriteError)
   {
+    let fused = member(key, count: count, valueRoom: 21) { output in
+      Self.putInteger(value.magnitude, negative: value < 0, to: output)
+    }
+    if fused { return }
     try plainKey(key, count: count)
     try integer(value)
   }
@@ -324,6 +346,12 @@ public struct JSONWriter: Sendable {
   package mutating func plainMember(_ key: UnsafePointer<UInt8>, count: Int, bool value: Bool)
     throws(JSONWriteError)
   {
+    let fused = member(key, count: count, valueRoom: 8) { output in
+      UnsafeMutableRawPointer(output).storeBytes(
+        of: (value ? 0x6575_7274 : 0x65_736C_6166 as UInt64).littleEndian, as: UInt64.self)
+      return value ? 4 : 5
+    }
+    if fused { return }
     try plainKey(key, count: count)
     try bool(value)
   }
@@ -333,8 +361,51 @@ public struct JSONWriter: Sendable {
   package mutating func plainMember(_ key: UnsafePointer<UInt8>, count: Int, double value: Double)
     throws(JSONWriteError)
   {
+    if value.isFinite, !options.foundationLayout {
+      let fused = member(key, count: count, valueRoom: 32) { output in
+        if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
+          if value == 0 && value.sign == .minus {
+            UnsafeMutableRawPointer(output).storeBytes(
+              of: UInt16(0x302D).littleEndian, as: UInt16.self)
+            return 2
+          }
+          let whole = Int64(value)
+          return Self.putInteger(whole.magnitude, negative: whole < 0, to: output)
+        }
+        return ShortestDigits.write(value, to: output)
+      }
+      if fused { return }
+    }
     try plainKey(key, count: count)
     try double(value)
+  }
+
+  /// Writes a plain key (see ``plainKey(_:count:)``) and its value in one step with one check
+  /// of the room: `value` writes at most `valueRoom` bytes at the pointer it is given and
+  /// returns how many. Returns false, writing nothing, unless a key of an unsorted object is
+  /// due: the caller then takes the two steps, which report the error or sort.
+  @inline(__always)
+  private mutating func member(
+    _ key: UnsafePointer<UInt8>, count: Int, valueRoom: Int,
+    _ value: (UnsafeMutablePointer<UInt8>) -> Int
+  ) -> Bool {
+    guard depth > 0, top.isObject, !top.expectsValue, !options.sortsKeys else { return false }
+    let lead = Lead(comma: top.count > 0, indent: lineIndent(depth))
+    top.keyStart = length &+ lead.count
+    top.count &+= 1
+    valuesBegun &+= 1
+    let closing = keyClosing
+    append(reserving: lead.count &+ count &+ 16 &+ valueRoom) { output in
+      var written = lead.write(to: output)
+      output[written] = UInt8(ascii: "\"")
+      Self.copyShort(from: key, count: count, to: output + (written &+ 1))
+      written &+= 1 &+ count
+      UnsafeMutableRawPointer(output + written).storeBytes(
+        of: closing.bytes.littleEndian, as: UInt32.self)
+      written &+= closing.count
+      return written &+ value(output + written)
+    }
+    return true
   }
 
   /// Writes a key where one is due.
