@@ -21,9 +21,9 @@ mkdir -p "$out" crashes corpus-decoders-work
 flags=(-O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name bindery
   -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
   -I "$out" -load-plugin-executable "$plugin#BinderyMacros")
-module() {  # module NAME SOURCE-FOLDER
+module() {  # module NAME SOURCE-FOLDER (documentation catalogs' example files left out)
   swiftc "${flags[@]}" -module-name "$1" -wmo -emit-module -emit-module-path "$out/$1.swiftmodule" \
-    -c $(find "$2" -name '*.swift') -o "$out/$1.o"
+    -c $(find "$2" -name '*.swift' -not -path '*.docc/*') -o "$out/$1.o"
 }
 module BinderyJSON "$root/Sources/BinderyJSON"
 module BinderyNaming "$root/Sources/BinderyNaming"

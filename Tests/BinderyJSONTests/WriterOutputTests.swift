@@ -153,4 +153,28 @@ struct WriterOutputTests {
       #expect(String(decoding: try writer.finish(), as: UTF8.self) == String(value))
     }
   }
+
+  /// A fuzzer's finding: after a sixteen-byte step stopped at an escape a few bytes before the
+  /// end, the eight-byte step read past the text (caught by AddressSanitizer; the output was
+  /// right). Lengths 17 to 31 with the escape at each position after the first block's start.
+  @Test func escapeLateInASixteenByteBlockNearTheEnd() throws {
+    let found = "/0/;o/;;/0/\u{03}\u{00};Range/;;/0/\u{03}\u{00}01"
+    for options in [JSONWritingOptions(), JSONWritingOptions(escapesSlashes: true)] {
+      var writer = JSONWriter(options: options)
+      try writer.string(found)
+      let text = String(decoding: try writer.finish(), as: UTF8.self)
+      #expect(text == Self.reference(found, escapesSlashes: options.escapesSlashes, asciiOnly: false))
+    }
+    for length in 17...31 {
+      for position in 1..<16 {
+        var characters = Array(repeating: Character("x"), count: length)
+        characters[position] = "\u{01}"
+        let plain = String(characters)
+        var writer = JSONWriter()
+        try writer.string(plain)
+        let text = String(decoding: try writer.finish(), as: UTF8.self)
+        #expect(text == Self.reference(plain, escapesSlashes: false, asciiOnly: false))
+      }
+    }
+  }
 }

@@ -116,7 +116,7 @@ struct KeyWritingTests {
     let edges = ScalarMembers(
       text: "sixteen_bytes_ok", count: Int.max, big: -1, flag: true, ratio: 0.1,
       maybeText: "seventeen_bytes!!", maybeCount: Int.min, maybeBig: 10, maybeFlag: false,
-      maybeRatio: 9_007_199_254_740_993)
+      maybeRatio: 9_007_199_254_740_994)
     let slashed = ScalarMembers(
       text: "a/b/c/d/e/f/g/h", count: 5, big: 5, flag: true, ratio: -1.5, maybeText: "ok",
       maybeCount: nil, maybeBig: nil, maybeFlag: nil, maybeRatio: 1e-7)

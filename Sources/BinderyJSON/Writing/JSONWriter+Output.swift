@@ -305,7 +305,9 @@ extension JSONWriter {
           escapeFlags(ByteWord.block(at: input + read), slashes: slashes, nonASCII: nonASCII))
         read &+= clean
         written &+= clean
-        if clean == 16 { continue }
+        // Having moved, go round again: the room and what is left are checked afresh. With
+        // nothing moved, the flagged byte is the first, for the step below.
+        if clean > 0 { continue }
       }
       var word: UInt64
       let taken: Int
