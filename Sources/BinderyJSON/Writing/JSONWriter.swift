@@ -25,9 +25,10 @@ public struct JSONWriter: Sendable {
   /// The bytes written so far (a copy; ``finish()`` is the way to take finished output).
   public var bytes: [UInt8] { Array(storage[..<length]) }
 
-  /// The output: the first ``length`` bytes are written, the rest is zeroed room. Each token
-  /// checks the room once and is then written through one pointer (an array `append` per
-  /// piece checked uniqueness and capacity for every quote, comma and colon).
+  /// The output: the first ``length`` bytes are written, the rest is room that is never read
+  /// (see `grow(toFit:)`). Each token checks the room once and is then written through one
+  /// pointer (an array `append` per piece checked uniqueness and capacity for every quote,
+  /// comma and colon).
   var storage: [UInt8]
   /// How many bytes of ``storage`` are written.
   var length = 0
