@@ -140,32 +140,8 @@ extension JSONWriter {
       output[0] = UInt8(ascii: "-")
       written = 1
     }
-    var digits = 1
-    var scaled = magnitude
-    while scaled >= 10_000 {
-      scaled /= 10_000
-      digits &+= 4
-    }
-    digits &+= scaled >= 100 ? (scaled >= 1_000 ? 3 : 2) : (scaled >= 10 ? 1 : 0)
-    // Two digits per division, from the end.
-    var remaining = magnitude
-    var position = written &+ digits
-    while remaining >= 100 {
-      let (quotient, pair) = remaining.quotientAndRemainder(dividingBy: 100)
-      let tens = pair / 10
-      position &-= 2
-      output[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
-      output[position &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
-      remaining = quotient
-    }
-    if remaining >= 10 {
-      let tens = remaining / 10
-      output[position &- 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
-      output[position &- 1] =
-        UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining &- tens &* 10)
-    } else {
-      output[position &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
-    }
+    let digits = ShortestDigits.digitCount(magnitude)
+    ShortestDigits.putDigits(magnitude, count: digits, at: output + written)
     return written &+ digits
   }
 

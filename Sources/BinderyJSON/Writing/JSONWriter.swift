@@ -292,14 +292,24 @@ public struct JSONWriter: Sendable {
     top.expectsValue = true
     let closing = keyClosing
     append(reserving: lead.count &+ count &+ 16) { output in
-      var written = lead.write(to: output)
-      output[written] = UInt8(ascii: "\"")
-      Self.copyShort(from: key, count: count, to: output + (written &+ 1))
-      written &+= 1 &+ count
-      UnsafeMutableRawPointer(output + written).storeBytes(
-        of: closing.bytes.littleEndian, as: UInt32.self)
-      return written &+ closing.count
+      Self.putPlainKey(key, count: count, lead: lead, closing: closing, to: output)
     }
+  }
+
+  /// Writes the lead, a plain key quoted and what closes it; returns how many bytes, having
+  /// written up to 16 bytes past the key's own (callers reserve that room).
+  @inline(__always)
+  private static func putPlainKey(
+    _ key: UnsafePointer<UInt8>, count: Int, lead: Lead, closing: (bytes: UInt32, count: Int),
+    to output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    var written = lead.write(to: output)
+    output[written] = UInt8(ascii: "\"")
+    copyShort(from: key, count: count, to: output + (written &+ 1))
+    written &+= 1 &+ count
+    UnsafeMutableRawPointer(output + written).storeBytes(
+      of: closing.bytes.littleEndian, as: UInt32.self)
+    return written &+ closing.count
   }
 
   /// Writes a member whose key needs no escaping (see ``plainKey(_:count:)``) and whose value
@@ -364,16 +374,7 @@ public struct JSONWriter: Sendable {
   {
     if value.isFinite, !options.foundationLayout {
       let fused = member(key, count: count, valueRoom: 32) { output in
-        if value.magnitude < 9_007_199_254_740_992, Double(Int64(value)) == value {
-          if value == 0 && value.sign == .minus {
-            UnsafeMutableRawPointer(output).storeBytes(
-              of: UInt16(0x302D).littleEndian, as: UInt16.self)
-            return 2
-          }
-          let whole = Int64(value)
-          return Self.putInteger(whole.magnitude, negative: whole < 0, to: output)
-        }
-        return ShortestDigits.write(value, to: output)
+        ShortestDigits.writeNumber(value, to: output)
       }
       if fused { return }
     }
@@ -397,13 +398,7 @@ public struct JSONWriter: Sendable {
     valuesBegun &+= 1
     let closing = keyClosing
     append(reserving: lead.count &+ count &+ 16 &+ valueRoom) { output in
-      var written = lead.write(to: output)
-      output[written] = UInt8(ascii: "\"")
-      Self.copyShort(from: key, count: count, to: output + (written &+ 1))
-      written &+= 1 &+ count
-      UnsafeMutableRawPointer(output + written).storeBytes(
-        of: closing.bytes.littleEndian, as: UInt32.self)
-      written &+= closing.count
+      let written = Self.putPlainKey(key, count: count, lead: lead, closing: closing, to: output)
       return written &+ value(output + written)
     }
     return true
@@ -698,9 +693,19 @@ public struct JSONWriter: Sendable {
       return
     }
     let lead = try beginValue()
-    // Below the limit, a value is whole exactly when truncating it to an integer and back
-    // gives it again: two conversion instructions on a concrete `Double` (`rounded()` called
-    // into the C library, and conversions on the generic type were not specialised).
+    if F.self == Double.self {
+      // Doubles: whole numbers as integers, the rest with Schubfach's digits, in place.
+      let double = Double(value)
+      append(reserving: lead.count &+ 32) { output in
+        let written = lead.write(to: output)
+        return written &+ ShortestDigits.writeNumber(double, to: output + written)
+      }
+      if options.foundationLayout { dropPointZero() }
+      return
+    }
+    // Floats: whole numbers below the limit as integers (a value is whole exactly when
+    // truncating it and converting back gives it again), the rest through the standard
+    // library, which formats into a stack buffer and hands the digits to the sink.
     let wide = Double(value)
     if abs(wide) < Double(limit), Double(Int64(wide)) == wide {
       if wide == 0 && wide.sign == .minus {
@@ -709,17 +714,6 @@ public struct JSONWriter: Sendable {
         let whole = Int64(wide)
         writeDigits(whole.magnitude, negative: whole < 0, lead: lead)
       }
-      return
-    }
-    // The standard library formats into a stack buffer and hands the digits to the sink
-    // (`description` would allocate a heap string for numbers longer than 15 characters).
-    if F.self == Double.self, wide != 0 {
-      // Doubles: Schubfach's digits, written in place (`description`'s layout).
-      append(reserving: lead.count &+ 32) { output in
-        let written = lead.write(to: output)
-        return written &+ ShortestDigits.write(wide, to: output + written)
-      }
-      if options.foundationLayout { dropPointZero() }
       return
     }
     var sink = ShortestTextSink()

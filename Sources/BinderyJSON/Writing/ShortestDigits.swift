@@ -86,6 +86,29 @@ enum ShortestDigits {
     return top | (middle > 1 ? 1 : 0)
   }
 
+  /// Writes a finite double as the writer does: a whole number below 2^53 as an integer
+  /// (`-0` for negative zero), anything else as ``write(_:to:)`` does.
+  ///
+  /// - Parameters:
+  ///   - value: A finite double.
+  ///   - output: Room for at least 32 bytes.
+  /// - Returns: How many bytes were written.
+  @inline(__always)
+  static func writeNumber(_ value: Double, to output: UnsafeMutablePointer<UInt8>) -> Int {
+    // Below the limit, a value is whole exactly when truncating it to an integer and back
+    // gives it again: two conversion instructions.
+    if value.magnitude < 0x1p53, Double(Int64(value)) == value {
+      if value == 0 && value.sign == .minus {
+        UnsafeMutableRawPointer(output).storeBytes(
+          of: UInt16(0x302D).littleEndian, as: UInt16.self)
+        return 2
+      }
+      let whole = Int64(value)
+      return JSONWriter.putInteger(whole.magnitude, negative: whole < 0, to: output)
+    }
+    return write(value, to: output)
+  }
+
   /// Writes the text of `value` as the standard library's `description` would: plain
   /// notation from 10^-4 through 2^53 (a whole number then ends in `.0`), otherwise a mantissa
   /// with an exponent of at least two digits (`1e-05`, `1.5e+300`).
@@ -101,13 +124,7 @@ enum ShortestDigits {
       out += 1
     }
     let (digits, exponent) = decimal(value.magnitude)
-    var count = 1
-    var scaled = digits
-    while scaled >= 10_000 {
-      scaled /= 10_000
-      count &+= 4
-    }
-    count &+= scaled >= 100 ? (scaled >= 1_000 ? 3 : 2) : (scaled >= 10 ? 1 : 0)
+    let count = digitCount(digits)
     // The power of ten of the first digit.
     let leading = exponent &+ count &- 1
     if leading < -4 || value.magnitude > 0x1p53 {
@@ -158,10 +175,22 @@ enum ShortestDigits {
     return output.distance(to: out)
   }
 
-  /// Writes the last `count` decimal digits of `value` (with leading zeros when it has fewer)
-  /// at `output`, most significant first.
+  /// How many decimal digits `value` has (1 for 0).
   @inline(__always)
-  private static func putDigits(
+  static func digitCount(_ value: UInt64) -> Int {
+    var count = 1
+    var scaled = value
+    while scaled >= 10_000 {
+      scaled /= 10_000
+      count &+= 4
+    }
+    return count &+ (scaled >= 100 ? (scaled >= 1_000 ? 3 : 2) : (scaled >= 10 ? 1 : 0))
+  }
+
+  /// Writes the last `count` decimal digits of `value` (with leading zeros when it has fewer)
+  /// at `output`, most significant first: the writer's one digit loop, for integers too.
+  @inline(__always)
+  static func putDigits(
     _ value: UInt64, count: Int, at output: UnsafeMutablePointer<UInt8>
   ) {
     var rest = value
