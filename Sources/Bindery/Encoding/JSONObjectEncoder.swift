@@ -186,7 +186,7 @@ public struct JSONObjectEncoder {
   /// ``_encode(_:plainKey:)`` for a `String`.
   @_documentation(visibility: private)
   public mutating func _encode(_ value: String, plainKey key: StaticString) throws {
-    guard pendingNull == nil, open.isEmpty else {
+    guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
     try context.writer.pointee.plainMember(
@@ -196,7 +196,7 @@ public struct JSONObjectEncoder {
   /// ``_encode(_:plainKey:)`` for an `Int`.
   @_documentation(visibility: private)
   public mutating func _encode(_ value: Int, plainKey key: StaticString) throws {
-    guard pendingNull == nil, open.isEmpty else {
+    guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
     try context.writer.pointee.plainMember(
@@ -206,7 +206,7 @@ public struct JSONObjectEncoder {
   /// ``_encode(_:plainKey:)`` for an `Int64`.
   @_documentation(visibility: private)
   public mutating func _encode(_ value: Int64, plainKey key: StaticString) throws {
-    guard pendingNull == nil, open.isEmpty else {
+    guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
     try context.writer.pointee.plainMember(
@@ -216,7 +216,7 @@ public struct JSONObjectEncoder {
   /// ``_encode(_:plainKey:)`` for a `Bool`.
   @_documentation(visibility: private)
   public mutating func _encode(_ value: Bool, plainKey key: StaticString) throws {
-    guard pendingNull == nil, open.isEmpty else {
+    guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
     try context.writer.pointee.plainMember(
@@ -226,7 +226,7 @@ public struct JSONObjectEncoder {
   /// ``_encode(_:plainKey:)`` for a `Double`.
   @_documentation(visibility: private)
   public mutating func _encode(_ value: Double, plainKey key: StaticString) throws {
-    guard pendingNull == nil, open.isEmpty else {
+    guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
     try context.writer.pointee.plainMember(
@@ -278,11 +278,16 @@ public struct JSONObjectEncoder {
     try writeNull(plainKey: key, nulls: nulls)
   }
 
+  /// Whether a plain key's member can go straight to the writer: no nested object is open and
+  /// no `null` object is pending, either of which the general path settles first.
+  @usableFromInline
+  var writesPlainly: Bool { pendingNull == nil && open.isEmpty }
+
   /// Positions the writer for the member at a plain key: its bytes go out as they are unless
   /// nested objects are open or a `null` object is pending, which the general path settles.
   @usableFromInline
   mutating func beginPlainMember(_ key: StaticString) throws(JSONWriteError) {
-    guard pendingNull == nil, open.isEmpty else {
+    guard writesPlainly else {
       return try beginMember(JSONKey(key.description))
     }
     try context.writer.pointee.plainKey(key.utf8Start, count: key.utf8CodeUnitCount)
