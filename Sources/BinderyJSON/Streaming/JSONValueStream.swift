@@ -151,7 +151,7 @@ where Chunks.Element: Sequence<UInt8> {
       -> Value?
     {
       while true {
-        if let outcome = BatchOutcome.next(
+        if let (outcome, _) = BatchOutcome.next(
           from: &reader, transform: transform, readFailure: readFailure,
           skips: options.skipsInvalidValues)
         {
@@ -235,33 +235,31 @@ enum BatchOutcome<Value: Sendable>: Sendable {
   case skipped(JSONSkippedValue)
   case failed(any Error)
 
-  /// The reader's next value, transformed, or why it is skipped or ends the stream; `nil`
-  /// when the reader needs more input or is at its end. The one place the invalid-value policy
-  /// is applied, in order and in batches alike.
+  /// What an outcome is, known without matching it: unspecialised code copies a generic enum,
+  /// the whole value, to match it.
+  enum Kind { case value, skipped, failed }
+
+  /// The reader's next value, transformed, or why it is skipped or ends the stream, with its
+  /// kind; `nil` when the reader needs more input or is at its end. The one place the
+  /// invalid-value policy is applied, in order and in batches alike.
   static func next(
     from reader: inout JSONStreamReader, transform: (JSONDocument) throws -> Value,
     readFailure: (JSONReadError) -> any Error, skips: Bool
-  ) -> BatchOutcome? {
+  ) -> (outcome: BatchOutcome, kind: Kind)? {
     let document: JSONDocument
     do {
       guard let next = try reader.next() else { return nil }
       document = next
     } catch {
-      guard skips, reader.canContinue else { return .failed(readFailure(error)) }
-      return .skipped(JSONSkippedValue(readError: error, failure: readFailure(error)))
+      guard skips, reader.canContinue else { return (.failed(readFailure(error)), .failed) }
+      return (.skipped(JSONSkippedValue(readError: error, failure: readFailure(error))), .skipped)
     }
     do {
-      return .value(try transform(document))
+      return (.value(try transform(document)), .value)
     } catch {
-      guard skips else { return .failed(error) }
-      return .skipped(JSONSkippedValue(position: document.position, error: error))
+      guard skips else { return (.failed(error), .failed) }
+      return (.skipped(JSONSkippedValue(position: document.position, error: error)), .skipped)
     }
-  }
-
-  /// Whether this outcome is a problem (skipped or failed).
-  var isProblem: Bool {
-    if case .value = self { return false }
-    return true
   }
 }
 
@@ -290,12 +288,19 @@ final class ParallelLines<Value: Sendable> {
   private var inFlight: [Task<Batch, Never>] = []
   /// The line the next batch handed back starts on.
   private var line = 1
-  /// The outcomes of the oldest batch, last first, so that each is moved out, not copied.
+  /// The outcomes of the oldest batch: when `readyIsOwn`, read by the iterating task itself
+  /// and kept last first, to be moved out; otherwise read on a batch's task, kept in order,
+  /// with `readyIndex` the next to hand out.
   private var ready: [BatchOutcome<Value>] = []
+  private var readyIndex = 0
+  private var readyIsOwn = false
+  /// Batches read on other tasks whose outcomes are all handed out: the next batch's task
+  /// frees them (see `nextReady()`).
+  private var spent: [[BatchOutcome<Value>]] = []
 
   /// What a batch's task hands back.
   enum Batch: Sendable {
-    /// The outcomes, last first, all values, and the number of lines read.
+    /// The outcomes, in order, all values, and the number of lines read.
     case read([BatchOutcome<Value>], lines: Int)
     /// The batch met a problem: read it again, knowing its first line.
     case again([ArraySlice<UInt8>], offset: Int)
@@ -326,7 +331,26 @@ final class ParallelLines<Value: Sendable> {
   /// Whether more input should be read before waiting on a batch.
   var wantsMore: Bool { !isFinished && inFlight.count < 2 * options.parallelism }
 
-  func nextReady() -> BatchOutcome<Value>? { ready.popLast() }
+  /// The next outcome of the oldest batch.
+  ///
+  /// One read on another task is handed out as a copy, and the batch keeps its own until the
+  /// task of a later batch frees them, one for each value it makes. A value the caller drops
+  /// is then only released on the iterating task, not freed there: the allocator would
+  /// otherwise serialise that task's frees of a batch's many allocations with the reading
+  /// tasks' own allocations, and memory freed where it is allocated is reused at once.
+  func nextReady() -> BatchOutcome<Value>? {
+    if readyIsOwn { return ready.popLast() }
+    guard readyIndex < ready.count else {
+      if !ready.isEmpty {
+        spent.append(ready)
+        ready = []
+        readyIndex = 0
+      }
+      return nil
+    }
+    defer { readyIndex += 1 }
+    return ready[readyIndex]
+  }
 
   /// Waits for the oldest batch; `false` when none is left.
   func awaitNext(isolation actor: isolated (any Actor)?) async -> Bool {
@@ -334,13 +358,21 @@ final class ParallelLines<Value: Sendable> {
     switch await inFlight.removeFirst().value {
     case .read(let outcomes, let lines):
       ready = outcomes
+      readyIsOwn = false
       line += lines
     case .again(let batch, let offset):
       let start = JSONTextPosition(offset: offset, line: line, column: 1)
       let result = Self.read(
         batch, at: start, reading: reading, options: options, transform: transform,
         readFailure: readFailure, stopsAtProblem: false)
-      ready = result.outcomes
+      // Reversed by moving each outcome, not with `reverse()`, which runs unspecialised here
+      // and copies every value.
+      var outcomes = result.outcomes
+      var lastFirst: [BatchOutcome<Value>] = []
+      lastFirst.reserveCapacity(outcomes.count)
+      while let outcome = outcomes.popLast() { lastFirst.append(outcome) }
+      ready = lastFirst
+      readyIsOwn = true
       line += result.lines
     case .oversized(let offset):
       let error = JSONReadError.valueTooLarge(
@@ -351,6 +383,7 @@ final class ParallelLines<Value: Sendable> {
         } else {
           [.failed(readFailure(error))]
         }
+      readyIsOwn = true
       line += 1
     }
     return true
@@ -447,6 +480,8 @@ final class ParallelLines<Value: Sendable> {
   }
 
   private func start(_ batch: [ArraySlice<UInt8>], at offset: Int) {
+    let spent = SpentOutcomes(self.spent)
+    self.spent = []
     let reading = reading
     let options = options
     let transform = transform
@@ -457,18 +492,22 @@ final class ParallelLines<Value: Sendable> {
         let result = ParallelLines<Value>.read(
           batch, at: JSONTextPosition(offset: offset, line: 1, column: 1), reading: reading,
           options: options, transform: transform, readFailure: readFailure,
-          stopsAtProblem: true)
+          stopsAtProblem: true, freeing: spent)
+        spent.freeAll()
         if result.hadProblem { return Batch.again(batch, offset: offset) }
         return Batch.read(result.outcomes, lines: result.lines)
       })
   }
 
-  /// Reads and transforms the values of a batch: the outcomes (last first), the number of
-  /// lines read, and whether any value was invalid.
+  /// Reads and transforms the values of a batch: the outcomes (in order), the number of
+  /// lines read, and whether any value was invalid. With `spent`, one of those outcomes is
+  /// freed for each value made, so that the allocator hands the memory it gets back straight
+  /// to the next value.
   static func read(
     _ batch: [ArraySlice<UInt8>], at position: JSONTextPosition, reading: JSONReadingOptions,
     options: JSONStreamOptions, transform: @Sendable (JSONDocument) throws -> Value,
-    readFailure: @Sendable (JSONReadError) -> any Error, stopsAtProblem: Bool
+    readFailure: @Sendable (JSONReadError) -> any Error, stopsAtProblem: Bool,
+    freeing spent: SpentOutcomes<Value>? = nil
   ) -> (outcomes: [BatchOutcome<Value>], lines: Int, hadProblem: Bool) {
     var reader = JSONStreamReader(
       framing: .lines, reading: reading, options: options, startingAt: position)
@@ -478,25 +517,39 @@ final class ParallelLines<Value: Sendable> {
     outcomes.reserveCapacity(256)
     var hadProblem = false
     while !Task.isCancelled,
-      let outcome = BatchOutcome.next(
+      let (outcome, kind) = BatchOutcome.next(
         from: &reader, transform: transform, readFailure: readFailure,
         skips: options.skipsInvalidValues)
     {
-      if outcome.isProblem {
+      if kind != .value {
         hadProblem = true
         if stopsAtProblem { break }
       }
-      let ends = if case .failed = outcome { true } else { false }
       outcomes.append(outcome)
-      if ends { break }
+      spent?.freeOne()
+      if kind == .failed { break }
     }
-    // Reversed by moving each outcome, not with `reverse()`, which runs unspecialised here
-    // and copies every value.
-    var lastFirst: [BatchOutcome<Value>] = []
-    lastFirst.reserveCapacity(outcomes.count)
-    while let outcome = outcomes.popLast() { lastFirst.append(outcome) }
-    return (lastFirst, reader.position.line - position.line, hadProblem)
+    return (outcomes, reader.position.line - position.line, hadProblem)
   }
+}
+
+/// Outcomes already handed out, freed by the batch task they are given to.
+///
+/// Unchecked `Sendable`: after `init`, only the one task the box is given to touches it.
+final class SpentOutcomes<Value: Sendable>: @unchecked Sendable {
+  private var batches: [[BatchOutcome<Value>]]
+
+  init(_ batches: [[BatchOutcome<Value>]]) { self.batches = batches }
+
+  /// Frees one outcome, if any is left.
+  func freeOne() {
+    while let last = batches.indices.last, batches[last].isEmpty { batches.removeLast() }
+    guard !batches.isEmpty else { return }
+    batches[batches.count - 1].removeLast()
+  }
+
+  /// Frees the outcomes left.
+  func freeAll() { batches = [] }
 }
 
 /// A whole input held in memory, as a sequence of chunks for a ``JSONValueStream``: the
