@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 // The model decoders (`JSONObjectDecoder`, `JSONValueDecoder`, `JSONArrayDecoder`) reach the
 // decode's state through `ContextReference`, which does not own it: retaining the context in
 // every decoder made each property read pay for reference counting. This file is the one place
@@ -64,9 +72,18 @@ struct ContextReference {
   }
 }
 
-/// A generation cell leased by one decode context for its lifetime (see `ContextReference`).
+/// A generation cell leased by one decode context for its lifetime (see `ContextReference`),
+/// with the member buffer of that decode.
+///
+/// A context first leases its thread's `DecodeScratch`: the cell and the member buffer that
+/// the previous decode on the thread used, so that a small document's decode allocates
+/// neither. A context made while its thread's scratch is leased (a decode inside a transformer
+/// or a Codable `init(from:)`) takes a cell from the shared free list instead, and makes its
+/// own member buffer.
 struct DecodeLease {
   let cell: UnsafeMutablePointer<UInt64>
+  /// The thread's scratch, when this lease holds it.
+  let scratch: UnsafeMutablePointer<DecodeScratch>?
 
   /// Cells whose context has been freed, ready for another. Never deallocated.
   private static let free = Locked<[FreeCell]>([])
@@ -76,17 +93,101 @@ struct DecodeLease {
     let cell: UnsafeMutablePointer<UInt64>
   }
 
-  /// Takes a free cell, or makes one.
+  /// Takes the thread's scratch when it is not leased, or else a free cell, or a new one.
   static func acquire() -> DecodeLease {
-    if let reused = free.withLock({ $0.popLast() }) { return DecodeLease(cell: reused.cell) }
-    let cell = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
-    cell.initialize(to: 0)
-    return DecodeLease(cell: cell)
+    if let scratch = DecodeScratch.current(), !scratch.pointee.isLeased {
+      scratch.pointee.isLeased = true
+      return DecodeLease(cell: scratch.pointee.cell, scratch: scratch)
+    }
+    return DecodeLease(cell: sharedCell(), scratch: nil)
   }
 
-  /// Ends the lease: references made during it stop working, and the cell can be reused.
+  /// A cell from the free list, or a new one.
+  static func sharedCell() -> UnsafeMutablePointer<UInt64> {
+    if let reused = free.withLock({ $0.popLast() }) { return reused.cell }
+    let cell = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    cell.initialize(to: 0)
+    return cell
+  }
+
+  /// Puts a cell whose references have all been made stale back in the free list.
+  static func recycle(_ cell: UnsafeMutablePointer<UInt64>) {
+    free.withLock { $0.append(FreeCell(cell: cell)) }
+  }
+
+  /// Ends the lease: references made during it stop working, and the cell (with the scratch)
+  /// can be reused.
   func release() {
     cell.pointee &+= 1
-    DecodeLease.free.withLock { $0.append(FreeCell(cell: cell)) }
+    if let scratch {
+      scratch.pointee.isLeased = false
+      if scratch.pointee.isOrphaned { DecodeScratch.destroy(scratch) }
+    } else {
+      DecodeLease.recycle(cell)
+    }
+  }
+}
+
+/// What one thread's model decodes reuse: the generation cell and the member buffer (with its
+/// capacity).
+///
+/// Invariants: a scratch is reached only from its thread (through a thread-specific key), or
+/// from a lease made on that thread, which is held by a context that is not `Sendable` and
+/// lives within one synchronous decode call, so no two threads touch it. Its memory is freed
+/// when the thread ends, unless a lease still holds it (`isOrphaned`), in which case the
+/// lease's release frees it. What a decode leaves in the member buffer is never read by the next
+/// (see `JSONDecodingContext.init`).
+struct DecodeScratch {
+  var cell: UnsafeMutablePointer<UInt64>
+  var members: UnsafeMutablePointer<UInt32>?
+  var memberCapacity = 0
+  var isLeased = false
+  var isOrphaned = false
+
+  #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
+    /// The key of each thread's scratch; its destructor runs when a thread that has one ends.
+    private static let key: pthread_key_t = {
+      var key = pthread_key_t()
+      let status = pthread_key_create(&key) { raw in DecodeScratch.threadEnded(raw) }
+      precondition(status == 0, "Bindery could not create a thread-specific key")
+      return key
+    }()
+
+    /// This thread's scratch, made on first use.
+    static func current() -> UnsafeMutablePointer<DecodeScratch>? {
+      if let raw = pthread_getspecific(key) {
+        return raw.assumingMemoryBound(to: DecodeScratch.self)
+      }
+      let scratch = UnsafeMutablePointer<DecodeScratch>.allocate(capacity: 1)
+      scratch.initialize(to: DecodeScratch(cell: DecodeLease.sharedCell()))
+      guard pthread_setspecific(key, scratch) == 0 else {
+        destroy(scratch)
+        return nil
+      }
+      return scratch
+    }
+  #else
+    /// Platforms without POSIX threads use the shared cells only.
+    static func current() -> UnsafeMutablePointer<DecodeScratch>? { nil }
+  #endif
+
+  /// A thread with a scratch has ended.
+  private static func threadEnded(_ raw: UnsafeMutableRawPointer?) {
+    guard let scratch = raw?.assumingMemoryBound(to: DecodeScratch.self) else { return }
+    if scratch.pointee.isLeased {
+      scratch.pointee.isOrphaned = true
+    } else {
+      destroy(scratch)
+    }
+  }
+
+  /// Frees a scratch that no lease holds: its cell goes back to the shared free list (with a
+  /// new generation, so that no reference made with it works again), its buffer is freed.
+  static func destroy(_ scratch: UnsafeMutablePointer<DecodeScratch>) {
+    scratch.pointee.cell.pointee &+= 1
+    DecodeLease.recycle(scratch.pointee.cell)
+    scratch.pointee.members?.deallocate()
+    scratch.deinitialize(count: 1)
+    scratch.deallocate()
   }
 }

@@ -45,14 +45,34 @@ final class JSONDecodingContext {
     self.reader = TapeReader(document)
     self.options = options
     self.dateFormats = DateFormatTable(callFormat: options.dates)
-    state = UncheckedState(State())
+    var state = State()
+    if let scratch = lease.scratch {
+      // The member buffer of the thread's previous decode. What that decode left in it is
+      // never read: a region is read only with the number of the prefetch, in this decode,
+      // that wrote it.
+      state.members = scratch.pointee.members
+      state.memberCapacity = scratch.pointee.memberCapacity
+    }
+    self.state = UncheckedState(state)
   }
 
   deinit {
-    lease.release()
     state.pointee.slots.deallocate()
-    state.pointee.members?.deallocate()
+    if let scratch = lease.scratch, state.pointee.memberCapacity <= Self.keptMemberCapacity {
+      scratch.pointee.members = state.pointee.members
+      scratch.pointee.memberCapacity = state.pointee.memberCapacity
+    } else {
+      state.pointee.members?.deallocate()
+      if let scratch = lease.scratch {
+        scratch.pointee.members = nil
+        scratch.pointee.memberCapacity = 0
+      }
+    }
+    lease.release()
   }
+
+  /// The largest member buffer a thread keeps for its next decode (in entries).
+  private static let keptMemberCapacity = 1 << 14
 
   /// Every problem recorded so far.
   var problems: [JSONDecodingProblem] {
@@ -119,9 +139,13 @@ final class JSONDecodingContext {
     // The region: a header, then one entry per key.
     let end = base + 1 + table.count
     if end > state.pointee.memberCapacity { growMembers(to: end) }
-    // Numbers wrap after 2^32 prefetches, skipping 0, which no region is stamped with.
+    // Numbers wrap after 2^32 prefetches, skipping 0, which no region is stamped with. At the
+    // wrap every region is cleared, so that no region keeps a number a later prefetch is given.
     var number = state.pointee.prefetches &+ 1
-    if number == 0 { number = 1 }
+    if number == 0 {
+      number = 1
+      state.pointee.members?.update(repeating: 0, count: state.pointee.memberCapacity)
+    }
     state.pointee.prefetches = number
     guard let members = state.pointee.members else { return number }
     members[base] = number

@@ -18,15 +18,28 @@ struct JSONScanner {
     var isObject: Bool
   }
 
-  /// The open containers, innermost last, in memory this scanner owns: counting an element
-  /// is a plain store (an array checked its uniqueness on every count), and no allocation is
-  /// made for documents nested at most 32 deep. Freed by ``deallocate()`` when the scan ends.
+  /// The open containers, innermost last: counting an element is a plain store (an array
+  /// checked its uniqueness on every count). It starts in room on the stack, so that no
+  /// allocation is made for documents nested at most `stackFrames` deep, and moves to the heap
+  /// beyond; ``deallocate()`` frees what it allocated when the scan ends.
+  ///
+  /// Invariant: the stack room outlives the stack (both live in one call of `scanDocument`).
   private struct FrameStack {
     private var base: UnsafeMutablePointer<Frame>
-    private var capacity = 32
+    private var capacity: Int
+    private var ownsBase = false
     private(set) var count = 0
 
-    init() { base = .allocate(capacity: 32) }
+    init(room: UnsafeMutableBufferPointer<Frame>) {
+      if let start = room.baseAddress, room.count > 0 {
+        base = start
+        capacity = room.count
+      } else {
+        base = .allocate(capacity: 8)
+        capacity = 8
+        ownsBase = true
+      }
+    }
 
     /// The innermost open container, or nil.
     var last: Frame? { count > 0 ? base[count &- 1] : nil }
@@ -35,8 +48,9 @@ struct JSONScanner {
       if count == capacity {
         let larger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: base, count: count)
-        base.deallocate()
+        if ownsBase { base.deallocate() }
         base = larger
+        ownsBase = true
         capacity *= 2
       }
       (base + count).initialize(to: frame)
@@ -56,8 +70,11 @@ struct JSONScanner {
       nonmutating set { base[count &- 1].count = newValue }
     }
 
-    func deallocate() { base.deallocate() }
+    func deallocate() { if ownsBase { base.deallocate() } }
   }
+
+  /// Containers open at once before the frame stack moves to the heap.
+  private static let stackFrames = 32
 
   init(bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, options: JSONReadingOptions) {
     self.bytes = bytes
@@ -108,9 +125,16 @@ struct JSONScanner {
       throw error(.sizeLimitExceeded, "input larger than 4 GiB is not supported", at: 0)
     }
     try skipPrefixes()
-    var frames = FrameStack()
-    defer { frames.deallocate() }
+    try withUnsafeTemporaryAllocation(of: Frame.self, capacity: Self.stackFrames) {
+      (room) throws(JSONReadError) in
+      var frames = FrameStack(room: room)
+      defer { frames.deallocate() }
+      try scanValues(&frames)
+    }
+  }
 
+  /// Scans the top-level value and what follows it, with `frames` as the container stack.
+  private mutating func scanValues(_ frames: inout FrameStack) throws(JSONReadError) {
     try skipWhitespace()
     guard index < end else {
       throw error(.unexpectedEndOfInput, "expected a JSON value, found end of input", at: index)

@@ -1,0 +1,99 @@
+import Bindery
+import Foundation
+import Testing
+
+// Each thread's model decodes reuse one generation cell and one member buffer. These tests pin
+// what that reuse must keep: a decode inside a decode gets its own, a decode on a thread that
+// then ends leaves nothing behind for the next, and many decodes in turn never see members
+// found by an earlier one.
+
+/// A reading sent as JSON text inside a string, read by a second decode inside the first.
+struct EmbeddedReading: JSONDecodable, JSONEncodable {
+  var reading: SensorReading
+  init(json: JSONValueDecoder) throws {
+    reading = try SensorReading(json: try json.string())
+  }
+  func encode(to json: JSONValueEncoder) throws {
+    try json.string(try reading.jsonString())
+  }
+}
+
+@JSONModel
+struct SensorEnvelope {
+  var before: String
+  var payload: EmbeddedReading
+  var after: Int
+  var tail: String
+  var count: Int?
+}
+
+@Suite struct DecodeScratchTests {
+  private static let reading =
+    #"{"sensor": "inner", "celsius": 4.5, "ok": true, "location": {"city": "Oslo", "alt": 12}, "samples": [{"t": 1, "v": 0.5}, {"t": 2, "v": 1.5}]}"#
+
+  private static func envelope(_ index: Int) throws -> String {
+    let text = "\"" + reading.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    return #"{"before": "b\#(index)", "payload": \#(text), "after": \#(index), "#
+      + #""tail": "t\#(index)"}"#
+  }
+
+  @Test("A decode inside a decode has its own members: the outer one reads its keys after it")
+  func nestedDecode() throws {
+    for index in 0..<50 {
+      let envelope = try SensorEnvelope(json: try Self.envelope(index))
+      #expect(envelope.before == "b\(index)")
+      #expect(envelope.after == index)
+      #expect(envelope.tail == "t\(index)")
+      #expect(envelope.count == nil)
+      #expect(envelope.payload.reading.sensor == "inner")
+      #expect(envelope.payload.reading.city == "Oslo")
+      #expect(envelope.payload.reading.altitude == 12)
+      #expect(envelope.payload.reading.samples.map(\.t) == [1, 2])
+    }
+  }
+
+  @Test("Decodes in turn on one thread, of different shapes, each find their own members")
+  func decodesInTurn() throws {
+    for index in 0..<200 {
+      // Objects whose keys sit at different tape positions each time: a member left by an
+      // earlier decode would give a wrong value or read past the tape.
+      let padding = String(repeating: #""p": [1, 2, 3], "#, count: index % 7)
+      let json =
+        #"{\#(padding)"sensor": "s\#(index)", "celsius": \#(index), "#
+        + #""ok": \#(index % 2 == 0), "location": {"city": "c\#(index)"}}"#
+      let reading = try SensorReading(json: json)
+      #expect(reading.sensor == "s\(index)")
+      #expect(reading.celsius == Double(index))
+      #expect(reading.ok == (index % 2 == 0))
+      #expect(reading.city == "c\(index)")
+      #expect(reading.altitude == nil)
+      // A short document with none of the keys: every one missing, none found from before.
+      #expect(throws: JSONDecodingError.self) { try SensorReading(json: #"{"x": 1}"#) }
+    }
+  }
+
+  @Test("Threads that decode and end leave nothing that later decodes on other threads see")
+  func threadsThatEnd() async throws {
+    for round in 0..<20 {
+      let done = DispatchSemaphore(value: 0)
+      let results = ResultBox()
+      let thread = Thread {
+        results.set(try? SensorEnvelope(json: try Self.envelope(round)).after)
+        done.signal()
+      }
+      thread.start()
+      done.wait()
+      #expect(results.value == round)
+      let here = try SensorEnvelope(json: try Self.envelope(round + 100))
+      #expect(here.after == round + 100)
+    }
+  }
+}
+
+/// A result handed from a thread.
+private final class ResultBox: @unchecked Sendable {
+  // @unchecked: written once by the thread before it signals, read after the wait.
+  private var stored: Int?
+  func set(_ value: Int?) { stored = value }
+  var value: Int? { stored }
+}
