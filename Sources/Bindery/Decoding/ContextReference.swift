@@ -75,7 +75,7 @@ struct ContextReference {
 /// A generation cell leased by one decode context for its lifetime (see `ContextReference`),
 /// with the member buffer of that decode.
 ///
-/// A context first leases its thread's `DecodeScratch`: the cell and the member buffer that
+/// A context first leases its thread's `ThreadScratch`: the cell and the member buffer that
 /// the previous decode on the thread used, so that a small document's decode allocates
 /// neither. A context made while its thread's scratch is leased (a decode inside a transformer
 /// or a Codable `init(from:)`) takes a cell from the shared free list instead, and makes its
@@ -83,7 +83,7 @@ struct ContextReference {
 struct DecodeLease {
   let cell: UnsafeMutablePointer<UInt64>
   /// The thread's scratch, when this lease holds it.
-  let scratch: UnsafeMutablePointer<DecodeScratch>?
+  let scratch: UnsafeMutablePointer<ThreadScratch>?
 
   /// Cells whose context has been freed, ready for another. Never deallocated.
   private static let free = Locked<[FreeCell]>([])
@@ -95,7 +95,7 @@ struct DecodeLease {
 
   /// Takes the thread's scratch when it is not leased, or else a free cell, or a new one.
   static func acquire() -> DecodeLease {
-    if let scratch = DecodeScratch.current(), !scratch.pointee.isLeased {
+    if let scratch = ThreadScratch.current(), !scratch.pointee.isLeased {
       scratch.pointee.isLeased = true
       return DecodeLease(cell: scratch.pointee.cell, scratch: scratch)
     }
@@ -121,15 +121,15 @@ struct DecodeLease {
     cell.pointee &+= 1
     if let scratch {
       scratch.pointee.isLeased = false
-      if scratch.pointee.isOrphaned { DecodeScratch.destroy(scratch) }
+      if scratch.pointee.isOrphaned { ThreadScratch.destroy(scratch) }
     } else {
       DecodeLease.recycle(cell)
     }
   }
 }
 
-/// What one thread's model decodes reuse: the generation cell and the member buffer (with its
-/// capacity).
+/// What one thread's model decodes and exports reuse: the generation cell and the member buffer
+/// (with its capacity) of its decodes, and the output sizes of its recent exports.
 ///
 /// Invariants: a scratch is reached only from its thread (through a thread-specific key), or
 /// from a lease made on that thread, which is held by a context that is not `Sendable` and
@@ -137,29 +137,33 @@ struct DecodeLease {
 /// when the thread ends, unless a lease still holds it (`isOrphaned`), in which case the
 /// lease's release frees it. What a decode leaves in the member buffer is never read by the next
 /// (see `JSONDecodingContext.init`).
-struct DecodeScratch {
+struct ThreadScratch {
   var cell: UnsafeMutablePointer<UInt64>
   var members: UnsafeMutablePointer<UInt32>?
   var memberCapacity = 0
   var isLeased = false
   var isOrphaned = false
+  /// The output size of the last export of a type (see `OutputSizeHint`): a table of eight,
+  /// each slot holding a type's identity and its size.
+  var outputTypes = SIMD8<UInt64>()
+  var outputSizes = SIMD8<UInt64>()
 
   #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
     /// The key of each thread's scratch; its destructor runs when a thread that has one ends.
     private static let key: pthread_key_t = {
       var key = pthread_key_t()
-      let status = pthread_key_create(&key) { raw in DecodeScratch.threadEnded(raw) }
+      let status = pthread_key_create(&key) { raw in ThreadScratch.threadEnded(raw) }
       precondition(status == 0, "Bindery could not create a thread-specific key")
       return key
     }()
 
     /// This thread's scratch, made on first use.
-    static func current() -> UnsafeMutablePointer<DecodeScratch>? {
+    static func current() -> UnsafeMutablePointer<ThreadScratch>? {
       if let raw = pthread_getspecific(key) {
-        return raw.assumingMemoryBound(to: DecodeScratch.self)
+        return raw.assumingMemoryBound(to: ThreadScratch.self)
       }
-      let scratch = UnsafeMutablePointer<DecodeScratch>.allocate(capacity: 1)
-      scratch.initialize(to: DecodeScratch(cell: DecodeLease.sharedCell()))
+      let scratch = UnsafeMutablePointer<ThreadScratch>.allocate(capacity: 1)
+      scratch.initialize(to: ThreadScratch(cell: DecodeLease.sharedCell()))
       guard pthread_setspecific(key, scratch) == 0 else {
         destroy(scratch)
         return nil
@@ -168,12 +172,12 @@ struct DecodeScratch {
     }
   #else
     /// Platforms without POSIX threads use the shared cells only.
-    static func current() -> UnsafeMutablePointer<DecodeScratch>? { nil }
+    static func current() -> UnsafeMutablePointer<ThreadScratch>? { nil }
   #endif
 
   /// A thread with a scratch has ended.
   private static func threadEnded(_ raw: UnsafeMutableRawPointer?) {
-    guard let scratch = raw?.assumingMemoryBound(to: DecodeScratch.self) else { return }
+    guard let scratch = raw?.assumingMemoryBound(to: ThreadScratch.self) else { return }
     if scratch.pointee.isLeased {
       scratch.pointee.isOrphaned = true
     } else {
@@ -183,7 +187,7 @@ struct DecodeScratch {
 
   /// Frees a scratch that no lease holds: its cell goes back to the shared free list (with a
   /// new generation, so that no reference made with it works again), its buffer is freed.
-  static func destroy(_ scratch: UnsafeMutablePointer<DecodeScratch>) {
+  static func destroy(_ scratch: UnsafeMutablePointer<ThreadScratch>) {
     scratch.pointee.cell.pointee &+= 1
     DecodeLease.recycle(scratch.pointee.cell)
     scratch.pointee.members?.deallocate()

@@ -18,7 +18,8 @@ extension JSONEncodable {
   ///   `Double`, a date no text format holds), nesting past the limit, a transformer's or a
   ///   custom encoder's own error (as its cause), or a property filter made for another type.
   public func jsonBytes(options: JSONEncodingOptions = .init()) throws(JSONWriteError) -> [UInt8] {
-    let context = JSONEncodingContext(options: options)
+    let context = JSONEncodingContext(
+      options: options, capacity: OutputSizeHint.capacity(for: Self.self))
     if let filter = options.properties, !filter.admits(self) {
       throw JSONWriteError(
         kind: .unknownProperty,
@@ -29,7 +30,9 @@ extension JSONEncodable {
     } catch {
       throw context.located(error)
     }
-    return try context.writer.pointee.takeFinished()
+    let output = try context.writer.pointee.takeFinished()
+    OutputSizeHint.record(output.count, for: Self.self)
+    return output
   }
 
   /// Writes the value as JSON data; see ``JSONEncodable/jsonBytes(options:)``.

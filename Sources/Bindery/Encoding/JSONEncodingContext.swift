@@ -10,10 +10,11 @@ final class JSONEncodingContext {
   /// The date formats in force somewhere in this export.
   var dateFormats: DateFormatTable
 
-  init(options: JSONEncodingOptions) {
+  /// A context whose writer starts with room for `capacity` bytes.
+  init(options: JSONEncodingOptions, capacity: Int = OutputSizeHint.initial) {
     self.options = options
     self.dateFormats = DateFormatTable(callFormat: options.dates)
-    writer = UncheckedState(JSONWriter(options: options.writing))
+    writer = UncheckedState(JSONWriter(options: options.writing, capacity: capacity))
   }
 
   /// The index of a date format, adding it when new.

@@ -216,8 +216,20 @@ public struct JSONWriter: Sendable {
   ///
   /// - Parameter options: How to format the output.
   public init(options: JSONWritingOptions = .compact) {
+    self.init(options: options, capacity: 256)
+  }
+
+  /// Creates a writer with room for `capacity` bytes of output at once: the size an encoder
+  /// expects, so that the output is not grown (and copied) on the way there.
+  ///
+  /// - Parameters:
+  ///   - options: How to format the output.
+  ///   - capacity: The bytes to make room for; at least 64.
+  package init(options: JSONWritingOptions, capacity: Int) {
     self.options = options
-    storage = [UInt8](repeating: 0, count: 256)
+    // Room that is never read before it is written (see `grow(toFit:)`).
+    let room = Swift.max(64, capacity)
+    storage = [UInt8](unsafeUninitializedCapacity: room) { _, initialized in initialized = room }
     if !options.prettyPrinted {
       keyClosing = (0x3A22, 2)
     } else {
@@ -587,6 +599,12 @@ public struct JSONWriter: Sendable {
   /// encoders that own their writer.
   package mutating func takeFinished() throws(JSONWriteError) -> [UInt8] {
     try checkFinished()
+    if storage.count > 2 &* length &+ 4096 {
+      // Room made for far more than was written (a size expected from an earlier, larger
+      // output): the output gets an array of its own size rather than hold the room.
+      defer { length = 0 }
+      return Array(storage[..<length])
+    }
     var output: [UInt8] = []
     swap(&output, &storage)
     output.removeLast(output.count &- length)

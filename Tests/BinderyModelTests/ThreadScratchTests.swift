@@ -27,7 +27,7 @@ struct SensorEnvelope {
   var count: Int?
 }
 
-@Suite struct DecodeScratchTests {
+@Suite struct ThreadScratchTests {
   private static let reading =
     #"{"sensor": "inner", "celsius": 4.5, "ok": true, "location": {"city": "Oslo", "alt": 12}, "samples": [{"t": 1, "v": 0.5}, {"t": 2, "v": 1.5}]}"#
 
@@ -96,4 +96,39 @@ private final class ResultBox: @unchecked Sendable {
   private var stored: Int?
   func set(_ value: Int?) { stored = value }
   var value: Int? { stored }
+}
+
+@JSONModel
+struct SizedPage: Equatable {
+  var title: String
+  var lines: [String]
+}
+
+@Suite struct OutputSizeTests {
+  /// The text `page` should come to, written member by member with the writer.
+  private func expected(_ page: SizedPage) throws -> [UInt8] {
+    var writer = JSONWriter()
+    try writer.beginObject()
+    try writer.key("title")
+    try writer.string(page.title)
+    try writer.key("lines")
+    try writer.beginArray()
+    for line in page.lines { try writer.string(line) }
+    try writer.endArray()
+    try writer.endObject()
+    return try writer.finish()
+  }
+
+  @Test("Exports of one type at sizes that rise and fall write the same text as the writer")
+  func risingAndFallingSizes() throws {
+    for count in [0, 3, 400, 2, 5_000, 1, 60, 61, 59, 0, 10_000, 10] {
+      let page = SizedPage(
+        title: "page of \(count)", lines: (0..<count).map { "line \($0) of the page" })
+      let output = try page.jsonBytes()
+      #expect(output == (try expected(page)))
+      #expect(try SizedPage(json: output) == page)
+      // Room made for an earlier, far larger page is not handed out with a small one.
+      #expect(output.capacity <= 2 * output.count + 4096 + 64)
+    }
+  }
 }
