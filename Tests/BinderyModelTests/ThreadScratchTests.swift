@@ -132,3 +132,30 @@ struct SizedPage: Equatable {
     }
   }
 }
+
+@JSONModel
+struct KeyedCounts: Equatable {
+  var counts: [String: Int]
+  var nested: [String: [String: String]]
+}
+
+@Suite struct DictionaryOrderTests {
+  @Test("Dictionary members are written in key order, at every level, whatever the insertion order")
+  func membersInKeyOrder() throws {
+    var counts: [String: Int] = [:]
+    // Numeric-string ids as in an event catalog, then keys that sort by more than their bytes'
+    // first differences: case, digits against letters, non-ASCII text.
+    let keys = (0..<300).map { "1\(($0 * 7919) % 1000)" } + ["b", "B", "a", "Z", "é", "e", "ü", "10", "9"]
+    for (position, key) in keys.enumerated() { counts[key] = position }
+    let value = KeyedCounts(counts: counts, nested: ["z": ["y": "1", "x": "2"], "a": ["c": "3"]])
+    let output = try value.jsonBytes()
+    let document = try JSONDocument(parsing: output)
+    let written = try document.root.member("counts").members().map(\.key)
+    #expect(written == counts.keys.sorted())
+    let nested = try document.root.member("nested").members().map(\.key)
+    #expect(nested == ["a", "z"])
+    let inner = try document.root.member("nested").member("z").members().map(\.key)
+    #expect(inner == ["x", "y"])
+    #expect(try KeyedCounts(json: output) == value)
+  }
+}

@@ -198,7 +198,7 @@ extension Dictionary where Key == String, Value: JSONEncodable {
   }
 
   func _members(to object: inout KeyedEncodingContainer<_JSONCodingKey>) throws {
-    for key in keys.sorted() {
+    for key in sortedKeys {
       guard let value = self[key] else { continue }
       try value._encode(to: &object, forKey: _JSONCodingKey(stringValue: key))
     }
