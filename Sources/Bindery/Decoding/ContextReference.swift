@@ -72,8 +72,7 @@ struct ContextReference {
   }
 }
 
-/// A generation cell leased by one decode context for its lifetime (see `ContextReference`),
-/// with the member buffer of that decode.
+/// A generation cell leased by one decode context for its lifetime (see `ContextReference`).
 ///
 /// A context first leases its thread's `ThreadScratch`: the cell and the member buffer that
 /// the previous decode on the thread used, so that a small document's decode allocates

@@ -58,16 +58,14 @@ final class JSONDecodingContext {
 
   deinit {
     state.pointee.slots.deallocate()
-    if let scratch = lease.scratch, state.pointee.memberCapacity <= Self.keptMemberCapacity {
-      scratch.pointee.members = state.pointee.members
-      scratch.pointee.memberCapacity = state.pointee.memberCapacity
-    } else {
+    if lease.scratch == nil || state.pointee.memberCapacity > Self.keptMemberCapacity {
       state.pointee.members?.deallocate()
-      if let scratch = lease.scratch {
-        scratch.pointee.members = nil
-        scratch.pointee.memberCapacity = 0
-      }
+      state.pointee.members = nil
+      state.pointee.memberCapacity = 0
     }
+    // The buffer (or none) goes back to the thread for its next decode.
+    lease.scratch?.pointee.members = state.pointee.members
+    lease.scratch?.pointee.memberCapacity = state.pointee.memberCapacity
     lease.release()
   }
 

@@ -288,14 +288,11 @@ final class ParallelLines<Value: Sendable> {
   private var inFlight: [Task<Batch, Never>] = []
   /// The line the next batch handed back starts on.
   private var line = 1
-  /// The outcomes of the oldest batch: when `readyIsOwn`, read by the iterating task itself
-  /// and kept last first, to be moved out; otherwise read on a batch's task, kept in order,
-  /// with `readyIndex` the next to hand out.
+  /// The outcomes of the oldest batch, in order; `readyIndex` is the next to hand out.
   private var ready: [BatchOutcome<Value>] = []
   private var readyIndex = 0
-  private var readyIsOwn = false
-  /// Batches read on other tasks whose outcomes are all handed out: the next batch's task
-  /// frees them (see `nextReady()`).
+  /// Batches whose outcomes are all handed out: the next batch's task frees them (see
+  /// `nextReady()`).
   private var spent: [[BatchOutcome<Value>]] = []
 
   /// What a batch's task hands back.
@@ -333,13 +330,12 @@ final class ParallelLines<Value: Sendable> {
 
   /// The next outcome of the oldest batch.
   ///
-  /// One read on another task is handed out as a copy, and the batch keeps its own until the
-  /// task of a later batch frees them, one for each value it makes. A value the caller drops
-  /// is then only released on the iterating task, not freed there: the allocator would
-  /// otherwise serialise that task's frees of a batch's many allocations with the reading
-  /// tasks' own allocations, and memory freed where it is allocated is reused at once.
+  /// Outcomes are handed out as copies, and the batch keeps its own until the task of a later
+  /// batch frees them, one for each value it makes. A value the caller drops is then only
+  /// released on the iterating task, not freed there: the allocator would otherwise serialise
+  /// that task's frees of a batch's many allocations with the reading tasks' own allocations,
+  /// and memory freed where it is allocated is reused at once.
   func nextReady() -> BatchOutcome<Value>? {
-    if readyIsOwn { return ready.popLast() }
     guard readyIndex < ready.count else {
       if !ready.isEmpty {
         spent.append(ready)
@@ -358,21 +354,13 @@ final class ParallelLines<Value: Sendable> {
     switch await inFlight.removeFirst().value {
     case .read(let outcomes, let lines):
       ready = outcomes
-      readyIsOwn = false
       line += lines
     case .again(let batch, let offset):
       let start = JSONTextPosition(offset: offset, line: line, column: 1)
       let result = Self.read(
         batch, at: start, reading: reading, options: options, transform: transform,
         readFailure: readFailure, stopsAtProblem: false)
-      // Reversed by moving each outcome, not with `reverse()`, which runs unspecialised here
-      // and copies every value.
-      var outcomes = result.outcomes
-      var lastFirst: [BatchOutcome<Value>] = []
-      lastFirst.reserveCapacity(outcomes.count)
-      while let outcome = outcomes.popLast() { lastFirst.append(outcome) }
-      ready = lastFirst
-      readyIsOwn = true
+      ready = result.outcomes
       line += result.lines
     case .oversized(let offset):
       let error = JSONReadError.valueTooLarge(
@@ -383,7 +371,6 @@ final class ParallelLines<Value: Sendable> {
         } else {
           [.failed(readFailure(error))]
         }
-      readyIsOwn = true
       line += 1
     }
     return true
