@@ -2,6 +2,12 @@ import Bindery
 import Foundation
 import Testing
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 // Each thread's model decodes reuse one generation cell and one member buffer. These tests pin
 // what that reuse must keep: a decode inside a decode gets its own, a decode on a thread that
 // then ends leaves nothing behind for the next, and many decodes in turn never see members
@@ -75,14 +81,11 @@ struct SensorEnvelope {
   @Test("Threads that decode and end leave nothing that later decodes on other threads see")
   func threadsThatEnd() async throws {
     for round in 0..<20 {
-      let done = DispatchSemaphore(value: 0)
       let results = ResultBox()
-      let thread = Thread {
+      // Joined: the thread's scratch is freed by its exit destructor before the next decode.
+      runToItsEnd {
         results.set(try? SensorEnvelope(json: try Self.envelope(round)).after)
-        done.signal()
       }
-      thread.start()
-      done.wait()
       #expect(results.value == round)
       let here = try SensorEnvelope(json: try Self.envelope(round + 100))
       #expect(here.after == round + 100)
@@ -90,9 +93,44 @@ struct SensorEnvelope {
   }
 }
 
+/// Runs `body` on a thread of its own and returns once that thread has ended, its thread-exit
+/// destructors included (`pthread_join` waits for them).
+private func runToItsEnd(_ body: @escaping @Sendable () -> Void) {
+  let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+  #if canImport(Darwin)
+    var thread: pthread_t?
+    let created = pthread_create(
+      &thread, nil,
+      { raw in
+        Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
+        return nil
+      }, context)
+  #else
+    var thread = pthread_t()
+    let created = pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().body()
+        return nil
+      }, context)
+  #endif
+  precondition(created == 0, "pthread_create failed: \(created)")
+  #if canImport(Darwin)
+    guard let thread else { return }
+  #endif
+  pthread_join(thread, nil)
+}
+
+/// The work of a thread started by ``runToItsEnd(_:)``.
+private final class ThreadBody: Sendable {
+  let body: @Sendable () -> Void
+  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+}
+
 /// A result handed from a thread.
 private final class ResultBox: @unchecked Sendable {
-  // @unchecked: written once by the thread before it signals, read after the wait.
+  // @unchecked: written once by the thread, read after it is joined.
   private var stored: Int?
   func set(_ value: Int?) { stored = value }
   var value: Int? { stored }

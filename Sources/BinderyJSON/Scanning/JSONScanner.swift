@@ -30,15 +30,14 @@ struct JSONScanner {
     private var ownsBase = false
     private(set) var count = 0
 
+    /// A stack that starts in `room`: memory the caller keeps for the stack's lifetime, of
+    /// ``JSONScanner/stackFrames`` frames.
     init(room: UnsafeMutableBufferPointer<Frame>) {
-      if let start = room.baseAddress, room.count > 0 {
-        base = start
-        capacity = room.count
-      } else {
-        base = .allocate(capacity: 8)
-        capacity = 8
-        ownsBase = true
+      guard let start = room.baseAddress, room.count > 0 else {
+        preconditionFailure("a frame stack starts with room for at least one frame")
       }
+      base = start
+      capacity = room.count
     }
 
     /// The innermost open container, or nil.
