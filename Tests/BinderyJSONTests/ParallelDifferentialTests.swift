@@ -32,6 +32,11 @@ private struct Refused: Error, CustomStringConvertible {
   var description: String { "refused value \(id)" }
 }
 
+/// What the source of a stream throws when it breaks off.
+private struct SourceBroke: Error, CustomStringConvertible {
+  var description: String { "the source broke off" }
+}
+
 /// What a stream told, event by event, gathered from the iterating task and its reports.
 private final class Story: @unchecked Sendable {
   // @unchecked: the lock guards `events`.
@@ -97,9 +102,11 @@ struct ParallelDifferentialTests {
     return bytes
   }
 
-  /// Every event of a stream over `bytes` with `options`, in the order the loop saw them.
+  /// Every event of a stream over `bytes` with `options`, in the order the loop saw them. With
+  /// `breaksAfter`, the source throws after that many bytes.
   static func story(
-    of bytes: [UInt8], reading: JSONReadingOptions, options: JSONStreamOptions, chunkSize: Int
+    of bytes: [UInt8], reading: JSONReadingOptions, options: JSONStreamOptions, chunkSize: Int,
+    breaksAfter: Int?
   ) async -> [String] {
     let story = Story()
     var options = options
@@ -109,9 +116,15 @@ struct ParallelDifferentialTests {
         story.add("skipped \(place.offset) \(place.line):\(place.column) \(skipped.error)")
       }
     }
+    let chunks = AsyncThrowingStream<ArraySlice<UInt8>, any Error> { source in
+      let end = min(bytes.count, breaksAfter ?? bytes.count)
+      for start in stride(from: 0, to: end, by: chunkSize) {
+        source.yield(bytes[start..<min(end, start + chunkSize)])
+      }
+      source.finish(throwing: breaksAfter == nil ? nil : SourceBroke())
+    }
     let stream = JSONValueStream(
-      chunks: JSONByteChunks(bytes, chunkSize: chunkSize), framing: .lines, reading: reading,
-      options: options
+      chunks: chunks, framing: .lines, reading: reading, options: options
     ) { document -> String in
       let root = document.root
       if (try? root.member("refuse").bool()) == true {
@@ -129,14 +142,16 @@ struct ParallelDifferentialTests {
   }
 
   @Test(
-    "Same values, skips and errors as in order, for inputs with every kind of bad line",
+    "Same values, skips and errors as in order, for inputs with every kind of bad line and sources that break off",
     arguments: [UInt64(1), 2, 3])
   func sameStory(seed: UInt64) async throws {
     let bytes = Self.input(seed: seed, size: 1_000_000)
-    for (blankLines, skips, chunkSize, mark) in [
-      (false, false, 1_000, false), (false, true, 1_000, false), (true, true, 100_000, false),
-      (true, false, 100_000, true), (false, true, 100_000, true), (true, true, 1_000, true),
-    ] {
+    for (blankLines, skips, chunkSize, mark, breaksAfter) in [
+      (false, false, 1_000, false, nil), (false, true, 1_000, false, nil),
+      (true, true, 100_000, false, nil), (true, false, 100_000, true, nil),
+      (false, true, 100_000, true, nil), (true, true, 1_000, true, nil),
+      (false, true, 1_000, true, 700_001), (true, true, 100_000, false, 432_109),
+    ] as [(Bool, Bool, Int, Bool, Int?)] {
       let policy: JSONInvalidValuePolicy = skips ? .skip { _ in } : .stop
       var reading = JSONReadingOptions.strict
       reading.allowsByteOrderMark = mark
@@ -147,14 +162,21 @@ struct ParallelDifferentialTests {
       var parallel = ordered
       parallel.parallelism = 3
       let inOrder = await Self.story(
-        of: bytes, reading: reading, options: ordered, chunkSize: chunkSize)
+        of: bytes, reading: reading, options: ordered, chunkSize: chunkSize,
+        breaksAfter: breaksAfter)
       let inBatches = await Self.story(
-        of: bytes, reading: reading, options: parallel, chunkSize: chunkSize)
-      let setting =
-        "seed \(seed), blank lines \(blankLines), skips \(skips), chunks \(chunkSize), mark \(mark)"
+        of: bytes, reading: reading, options: parallel, chunkSize: chunkSize,
+        breaksAfter: breaksAfter)
+      let setting = """
+        seed \(seed), blank lines \(blankLines), skips \(skips), chunks \(chunkSize), \
+        mark \(mark), breaks after \(breaksAfter.map(String.init) ?? "none")
+        """
+      if skips, breaksAfter != nil {
+        #expect(inOrder.last == "error the source broke off", "\(setting)")
+      }
       if skips {
         // Skipping reads to the end: many values, and skips of every kind.
-        #expect(inOrder.filter { $0.hasPrefix("value") }.count > 500, "\(setting)")
+        #expect(inOrder.filter { $0.hasPrefix("value") }.count > 200, "\(setting)")
         #expect(inOrder.filter { $0.hasPrefix("skipped") }.count > 20, "\(setting)")
       }
       #expect(inBatches.count == inOrder.count, "\(setting)")

@@ -82,6 +82,8 @@ where Chunks.Element: Sequence<UInt8> {
     private var isDone = false
     private let batches: ParallelLines<Value>?
     private var startFailure: JSONReadError?
+    /// What the source threw, for the parallel mode to throw after the values before it.
+    private var sourceFailure: (any Error)?
 
     init(stream: JSONValueStream) {
       source = stream.chunks.makeAsyncIterator()
@@ -102,7 +104,8 @@ where Chunks.Element: Sequence<UInt8> {
     ///
     /// - Returns: The value, or `nil` after the last one.
     /// - Throws: The first problem: a ``JSONReadError`` naming the line and column in the
-    ///   input, what the transform threw, or what the source threw. The stream ends there.
+    ///   input, what the transform threw, or what the source threw (after the values of the
+    ///   lines that came whole before it). The stream ends there.
     public mutating func next() async throws -> Value? {
       try await next(isolation: nil)
     }
@@ -188,14 +191,25 @@ where Chunks.Element: Sequence<UInt8> {
           }
         }
         while batches.wantsMore, !sourceIsDone {
-          if let chunk = try await nextChunk(isolation: actor) {
-            batches.append(chunk)
-          } else {
+          do {
+            if let chunk = try await nextChunk(isolation: actor) {
+              batches.append(chunk)
+            } else {
+              sourceIsDone = true
+              batches.finish()
+            }
+          } catch {
+            // The values of the lines that came whole before the failure come first, as in
+            // order; the error after them.
             sourceIsDone = true
-            batches.finish()
+            sourceFailure = error
+            batches.abandon()
           }
         }
-        guard await batches.awaitNext(isolation: actor) else { return nil }
+        guard await batches.awaitNext(isolation: actor) else {
+          if let failure = sourceFailure { throw failure }
+          return nil
+        }
       }
     }
   }
@@ -430,6 +444,17 @@ final class ParallelLines<Value: Sendable> {
     cut()
   }
 
+  /// The source failed: the whole lines pending make a last batch, and what follows the last
+  /// newline, a line the source never finished, is dropped, as a stream read in order drops
+  /// it. The batches in flight are still handed out.
+  func abandon() {
+    isFinished = true
+    discarding = nil
+    if lastNewline != nil { cutAtLastNewline() }
+    pending = []
+    pendingCount = 0
+  }
+
   /// Where the last newline in `pending` is: its piece, and its distance from the piece's
   /// start.
   private var lastNewline: (piece: Int, distance: Int)?
@@ -437,28 +462,35 @@ final class ParallelLines<Value: Sendable> {
   /// Starts a batch of the whole lines pending once they are enough (anything left at the end).
   private func cut() {
     guard pendingCount >= batchSize || (isFinished && pendingCount > 0) else { return }
-    var batch: [ArraySlice<UInt8>]
     if isFinished {
-      batch = pending
+      let batch = pending
       pending = []
-    } else {
-      guard let (piece, distance) = lastNewline else {
-        if pendingCount > options.maxValueSize {
-          // A line longer than the limit: dropped from here on.
-          discarding = offset
-          offset += pendingCount
-          pending = []
-          pendingCount = 0
-        }
-        return
-      }
-      // The batch ends after the last newline; the part of a line after it stays.
-      let newline = pending[piece].startIndex + distance
-      batch = Array(pending[..<piece])
-      batch.append(pending[piece][...newline])
-      let rest = pending[piece][(newline + 1)...]
-      pending = (rest.isEmpty ? [] : [rest]) + pending[(piece + 1)...]
+      launch(batch)
+    } else if lastNewline != nil {
+      cutAtLastNewline()
+    } else if pendingCount > options.maxValueSize {
+      // A line longer than the limit: dropped from here on.
+      discarding = offset
+      offset += pendingCount
+      pending = []
+      pendingCount = 0
     }
+  }
+
+  /// Starts a batch of the pending bytes up to the last newline; the part of a line after it
+  /// stays.
+  private func cutAtLastNewline() {
+    guard let (piece, distance) = lastNewline else { return }
+    let newline = pending[piece].startIndex + distance
+    var batch = Array(pending[..<piece])
+    batch.append(pending[piece][...newline])
+    let rest = pending[piece][(newline + 1)...]
+    pending = (rest.isEmpty ? [] : [rest]) + pending[(piece + 1)...]
+    launch(batch)
+  }
+
+  /// Starts `batch`, the next pending bytes.
+  private func launch(_ batch: [ArraySlice<UInt8>]) {
     lastNewline = nil
     let bytes = batch.reduce(0) { $0 + $1.count }
     pendingCount -= bytes
