@@ -104,8 +104,8 @@ where Chunks.Element: Sequence<UInt8> {
     ///
     /// - Returns: The value, or `nil` after the last one.
     /// - Throws: The first problem: a ``JSONReadError`` naming the line and column in the
-    ///   input, what the transform threw, or what the source threw (after the values of the
-    ///   lines that came whole before it). The stream ends there.
+    ///   input, what the transform threw, or what the source threw (after the values that
+    ///   came whole before it). The stream ends there.
     public mutating func next() async throws -> Value? {
       try await next(isolation: nil)
     }
