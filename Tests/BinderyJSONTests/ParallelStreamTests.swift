@@ -95,4 +95,42 @@ struct ParallelStreamTests {
     for _ in 0..<200 where live.value != 0 { try await Task.sleep(for: .milliseconds(10)) }
     #expect(live.value == 0)
   }
+
+  @Test("A slow source's values come as its lines arrive, not once a batch's worth has come")
+  func slowSource() async {
+    let (chunks, source) = AsyncStream<[UInt8]>.makeStream()
+    source.yield(Array("{\"n\": 1}\n".utf8))
+    // Each line is sent once the value before it has come: a stream that waited for more
+    // input before handing values out would wait for ever, so the loop runs under a deadline.
+    let received = await withTaskGroup(of: [Int]?.self) { group in
+      group.addTask {
+        let stream = JSONValueStream(
+          chunks: chunks, framing: .lines, options: JSONStreamOptions(parallelism: 2)
+        ) { document in try document.root.member("n").integer(Int.self) }
+        var received: [Int] = []
+        do {
+          for try await number in stream {
+            received.append(number)
+            if number == 20 {
+              source.finish()
+            } else {
+              source.yield(Array("{\"n\": \(number + 1)}\r\n".utf8))
+            }
+          }
+        } catch {
+          Issue.record("the stream threw \(error)")
+        }
+        return received
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(30))
+        return nil
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      source.finish()
+      return first
+    }
+    #expect(received == Array(1...20))
+  }
 }

@@ -191,6 +191,7 @@ where Chunks.Element: Sequence<UInt8> {
           }
         }
         while batches.wantsMore, !sourceIsDone {
+          if batches.startWhenIdle() { break }
           do {
             if let chunk = try await nextChunk(isolation: actor) {
               batches.append(chunk)
@@ -341,6 +342,15 @@ final class ParallelLines<Value: Sendable> {
 
   /// Whether more input should be read before waiting on a batch.
   var wantsMore: Bool { !isFinished && inFlight.count < 2 * options.parallelism }
+
+  /// With no batch in flight, starts one of the whole lines pending, however few, rather than
+  /// wait for a batch's worth of input: the values of a slow source then come as its lines
+  /// arrive, as in order. Returns whether it started one.
+  func startWhenIdle() -> Bool {
+    guard inFlight.isEmpty, lastNewline != nil else { return false }
+    cutAtLastNewline()
+    return true
+  }
 
   /// The next outcome of the oldest batch.
   ///
