@@ -190,8 +190,12 @@ where Chunks.Element: Sequence<UInt8> {
           case .failed(let error): throw error
           }
         }
+        var readHere = false
         while batches.wantsMore, !sourceIsDone {
-          if batches.startWhenIdle() { break }
+          if batches.readWhenIdle() {
+            readHere = true
+            break
+          }
           do {
             if let chunk = try await nextChunk(isolation: actor) {
               batches.append(chunk)
@@ -207,6 +211,7 @@ where Chunks.Element: Sequence<UInt8> {
             batches.abandon()
           }
         }
+        if readHere { continue }
         guard await batches.awaitNext(isolation: actor) else {
           if let failure = sourceFailure { throw failure }
           return nil
@@ -306,6 +311,8 @@ final class ParallelLines<Value: Sendable> {
   /// The outcomes of the oldest batch, in order; `readyIndex` is the next to hand out.
   private var ready: [BatchOutcome<Value>] = []
   private var readyIndex = 0
+  /// Whether `ready` was made by the iterating task (see `readWhenIdle()`).
+  private var readyHere = false
   /// Batches whose outcomes are all handed out: the next batch's task frees them (see
   /// `nextReady()`).
   private var spent: [[BatchOutcome<Value>]] = []
@@ -343,12 +350,19 @@ final class ParallelLines<Value: Sendable> {
   /// Whether more input should be read before waiting on a batch.
   var wantsMore: Bool { !isFinished && inFlight.count < 2 * options.parallelism }
 
-  /// With no batch in flight, starts one of the whole lines pending, however few, rather than
-  /// wait for a batch's worth of input: the values of a slow source then come as its lines
-  /// arrive, as in order. Returns whether it started one.
-  func startWhenIdle() -> Bool {
-    guard inFlight.isEmpty, lastNewline != nil else { return false }
-    cutAtLastNewline()
+  /// With no batch in flight, reads the whole lines pending here and now, however few, rather
+  /// than wait for a batch's worth of input: the values of a slow source then come as its
+  /// lines arrive, as in order, and a source that sends small pieces as fast as they are read
+  /// is read as fast as in order. Returns whether there were any.
+  func readWhenIdle() -> Bool {
+    guard inFlight.isEmpty, let (batch, offset) = takeWholeLines() else { return false }
+    let result = Self.read(
+      batch, at: JSONTextPosition(offset: offset, line: line, column: 1), reading: reading,
+      options: options, transform: transform, readFailure: readFailure, onBatchTask: false)
+    ready = result.outcomes
+    readyIndex = 0
+    readyHere = true
+    line += result.lines
     return true
   }
 
@@ -361,11 +375,11 @@ final class ParallelLines<Value: Sendable> {
   /// and memory freed where it is allocated is reused at once.
   func nextReady() -> BatchOutcome<Value>? {
     guard readyIndex < ready.count else {
-      if !ready.isEmpty {
-        spent.append(ready)
-        ready = []
-        readyIndex = 0
-      }
+      // Values made here are freed here; a batch task's go back to a batch task.
+      if !ready.isEmpty, !readyHere { spent.append(ready) }
+      ready = []
+      readyIndex = 0
+      readyHere = false
       return nil
     }
     defer { readyIndex += 1 }
@@ -383,7 +397,7 @@ final class ParallelLines<Value: Sendable> {
       let start = JSONTextPosition(offset: offset, line: line, column: 1)
       let result = Self.read(
         batch, at: start, reading: reading, options: options, transform: transform,
-        readFailure: readFailure, stopsAtProblem: false)
+        readFailure: readFailure, onBatchTask: false)
       ready = result.outcomes
       line += result.lines
     case .oversized(let offset):
@@ -475,7 +489,7 @@ final class ParallelLines<Value: Sendable> {
     if isFinished {
       let batch = pending
       pending = []
-      launch(batch)
+      start(batch, at: take(batch))
     } else if lastNewline != nil {
       cutAtLastNewline()
     } else if pendingCount > options.maxValueSize {
@@ -487,25 +501,31 @@ final class ParallelLines<Value: Sendable> {
     }
   }
 
-  /// Starts a batch of the pending bytes up to the last newline; the part of a line after it
-  /// stays.
+  /// Starts a batch of the pending bytes up to the last newline.
   private func cutAtLastNewline() {
-    guard let (piece, distance) = lastNewline else { return }
+    guard let (batch, offset) = takeWholeLines() else { return }
+    start(batch, at: offset)
+  }
+
+  /// Takes the pending bytes up to the last newline, if any (the part of a line after it
+  /// stays): the batch and the offset it starts at.
+  private func takeWholeLines() -> (batch: [ArraySlice<UInt8>], offset: Int)? {
+    guard let (piece, distance) = lastNewline else { return nil }
     let newline = pending[piece].startIndex + distance
     var batch = Array(pending[..<piece])
     batch.append(pending[piece][...newline])
     let rest = pending[piece][(newline + 1)...]
     pending = (rest.isEmpty ? [] : [rest]) + pending[(piece + 1)...]
-    launch(batch)
+    return (batch, take(batch))
   }
 
-  /// Starts `batch`, the next pending bytes.
-  private func launch(_ batch: [ArraySlice<UInt8>]) {
+  /// Takes `batch`, the next pending bytes, off the pending count; returns its offset.
+  private func take(_ batch: [ArraySlice<UInt8>]) -> Int {
     lastNewline = nil
     let bytes = batch.reduce(0) { $0 + $1.count }
     pendingCount -= bytes
-    start(batch, at: offset)
-    offset += bytes
+    defer { offset += bytes }
+    return offset
   }
 
   private func start(_ batch: [ArraySlice<UInt8>], at offset: Int) {
@@ -521,7 +541,7 @@ final class ParallelLines<Value: Sendable> {
         let result = ParallelLines<Value>.read(
           batch, at: JSONTextPosition(offset: offset, line: 1, column: 1), reading: reading,
           options: options, transform: transform, readFailure: readFailure,
-          stopsAtProblem: true, freeing: spent)
+          onBatchTask: true, freeing: spent)
         spent.freeAll()
         if result.hadProblem { return Batch.again(batch, offset: offset) }
         return Batch.read(result.outcomes, lines: result.lines)
@@ -529,13 +549,15 @@ final class ParallelLines<Value: Sendable> {
   }
 
   /// Reads and transforms the values of a batch: the outcomes (in order), the number of
-  /// lines read, and whether any value was invalid. With `spent`, one of those outcomes is
-  /// freed for each value made, so that the allocator hands the memory it gets back straight
-  /// to the next value.
+  /// lines read, and whether any value was invalid. On a batch task, reading stops at the
+  /// first invalid value (the batch is read again in order) or when the task is cancelled
+  /// (its result is dropped); the iterating task reads a batch whole. With `spent`, one of
+  /// those outcomes is freed for each value made, so that the allocator hands the memory it
+  /// gets back straight to the next value.
   static func read(
     _ batch: [ArraySlice<UInt8>], at position: JSONTextPosition, reading: JSONReadingOptions,
     options: JSONStreamOptions, transform: @Sendable (JSONDocument) throws -> Value,
-    readFailure: @Sendable (JSONReadError) -> any Error, stopsAtProblem: Bool,
+    readFailure: @Sendable (JSONReadError) -> any Error, onBatchTask: Bool,
     freeing spent: SpentOutcomes<Value>? = nil
   ) -> (outcomes: [BatchOutcome<Value>], lines: Int, hadProblem: Bool) {
     var reader = JSONStreamReader(
@@ -545,14 +567,14 @@ final class ParallelLines<Value: Sendable> {
     var outcomes: [BatchOutcome<Value>] = []
     outcomes.reserveCapacity(256)
     var hadProblem = false
-    while !Task.isCancelled,
+    while !(onBatchTask && Task.isCancelled),
       let (outcome, kind) = BatchOutcome.next(
         from: &reader, transform: transform, readFailure: readFailure,
         skips: options.skipsInvalidValues)
     {
       if kind != .value {
         hadProblem = true
-        if stopsAtProblem { break }
+        if onBatchTask { break }
       }
       outcomes.append(outcome)
       spent?.freeOne()
