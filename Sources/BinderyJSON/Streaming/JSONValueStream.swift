@@ -190,10 +190,10 @@ where Chunks.Element: Sequence<UInt8> {
           case .failed(let error): throw error
           }
         }
-        var readHere = false
+        var readInPlace = false
         while batches.wantsMore, !sourceIsDone {
           if batches.readWhenIdle() {
-            readHere = true
+            readInPlace = true
             break
           }
           do {
@@ -211,7 +211,7 @@ where Chunks.Element: Sequence<UInt8> {
             batches.abandon()
           }
         }
-        if readHere { continue }
+        if readInPlace { continue }
         guard await batches.awaitNext(isolation: actor) else {
           if let failure = sourceFailure { throw failure }
           return nil
@@ -311,7 +311,7 @@ final class ParallelLines<Value: Sendable> {
   /// The outcomes of the oldest batch, in order; `readyIndex` is the next to hand out.
   private var ready: [BatchOutcome<Value>] = []
   private var readyIndex = 0
-  /// Whether `ready` was made by the iterating task (see `readWhenIdle()`).
+  /// Whether `ready` was made by the iterating task (see `readHere(_:at:)`).
   private var readyHere = false
   /// Batches whose outcomes are all handed out: the next batch's task frees them (see
   /// `nextReady()`).
@@ -356,6 +356,13 @@ final class ParallelLines<Value: Sendable> {
   /// is read as fast as in order. Returns whether there were any.
   func readWhenIdle() -> Bool {
     guard inFlight.isEmpty, let (batch, offset) = takeWholeLines() else { return false }
+    readHere(batch, at: offset)
+    return true
+  }
+
+  /// Reads `batch`, which starts at `offset` on the next line to hand out, on the iterating
+  /// task, into `ready`.
+  private func readHere(_ batch: [ArraySlice<UInt8>], at offset: Int) {
     let result = Self.read(
       batch, at: JSONTextPosition(offset: offset, line: line, column: 1), reading: reading,
       options: options, transform: transform, readFailure: readFailure, onBatchTask: false)
@@ -363,19 +370,18 @@ final class ParallelLines<Value: Sendable> {
     readyIndex = 0
     readyHere = true
     line += result.lines
-    return true
   }
 
   /// The next outcome of the oldest batch.
   ///
-  /// Outcomes are handed out as copies, and the batch keeps its own until the task of a later
-  /// batch frees them, one for each value it makes. A value the caller drops is then only
-  /// released on the iterating task, not freed there: the allocator would otherwise serialise
+  /// Outcomes are handed out as copies. A batch task's batch keeps its own until the task of a
+  /// later batch frees them, one for each value it makes: a value the caller drops is then only
+  /// released on the iterating task, not freed there. The allocator would otherwise serialise
   /// that task's frees of a batch's many allocations with the reading tasks' own allocations,
-  /// and memory freed where it is allocated is reused at once.
+  /// and memory freed where it is allocated is reused at once. Outcomes the iterating task
+  /// made itself are freed there.
   func nextReady() -> BatchOutcome<Value>? {
     guard readyIndex < ready.count else {
-      // Values made here are freed here; a batch task's go back to a batch task.
       if !ready.isEmpty, !readyHere { spent.append(ready) }
       ready = []
       readyIndex = 0
@@ -394,12 +400,7 @@ final class ParallelLines<Value: Sendable> {
       ready = outcomes
       line += lines
     case .again(let batch, let offset):
-      let start = JSONTextPosition(offset: offset, line: line, column: 1)
-      let result = Self.read(
-        batch, at: start, reading: reading, options: options, transform: transform,
-        readFailure: readFailure, onBatchTask: false)
-      ready = result.outcomes
-      line += result.lines
+      readHere(batch, at: offset)
     case .oversized(let offset):
       let error = JSONReadError.valueTooLarge(
         limit: options.maxValueSize, at: JSONTextPosition(offset: offset, line: line, column: 1))
