@@ -179,7 +179,7 @@ where Chunks.Element: Sequence<UInt8> {
       -> Value?
     {
       guard let batches else { return nil }
-      while true {
+      handOut: while true {
         if let outcome = batches.nextReady() {
           // Consumed, so that a value is moved out rather than copied.
           switch consume outcome {
@@ -190,12 +190,8 @@ where Chunks.Element: Sequence<UInt8> {
           case .failed(let error): throw error
           }
         }
-        var readInPlace = false
         while batches.wantsMore, !sourceIsDone {
-          if batches.readWhenIdle() {
-            readInPlace = true
-            break
-          }
+          if batches.readWhenIdle() { continue handOut }
           do {
             if let chunk = try await nextChunk(isolation: actor) {
               batches.append(chunk)
@@ -211,7 +207,6 @@ where Chunks.Element: Sequence<UInt8> {
             batches.abandon()
           }
         }
-        if readInPlace { continue }
         guard await batches.awaitNext(isolation: actor) else {
           if let failure = sourceFailure { throw failure }
           return nil
@@ -287,11 +282,12 @@ enum BatchOutcome<Value: Sendable>: Sendable {
 /// handed back in input order. At most twice `parallelism` batches are in flight, so memory
 /// stays bounded.
 ///
-/// The iterating task only cuts: a batch is a list of slices of the chunks as they came, so
-/// copying and reading happen on the batch's own task. A batch does not know the line it
-/// starts on (that would take counting every earlier line first); lines come out right because
-/// a batch with any problem, whose errors would name lines, is read again in its turn by the
-/// iterating task, which knows the line by then.
+/// The iterating task cuts: a batch is a list of slices of the chunks as they came, so copying
+/// and reading happen on the batch's own task. It reads lines itself only while no batch is in
+/// flight (`readWhenIdle()`). A batch does not know the line it starts on (that would take
+/// counting every earlier line first); lines come out right because a batch with any problem,
+/// whose errors would name lines, is read again in its turn by the iterating task, which knows
+/// the line by then.
 final class ParallelLines<Value: Sendable> {
   private let reading: JSONReadingOptions
   private let options: JSONStreamOptions
@@ -311,7 +307,8 @@ final class ParallelLines<Value: Sendable> {
   /// The outcomes of the oldest batch, in order; `readyIndex` is the next to hand out.
   private var ready: [BatchOutcome<Value>] = []
   private var readyIndex = 0
-  /// Whether `ready` was made by the iterating task (see `readHere(_:at:)`).
+  /// Whether `ready` was made by the iterating task (a batch read again or while idle, an
+  /// oversized line), whose outcomes are freed there rather than by a batch task.
   private var readyHere = false
   /// Batches whose outcomes are all handed out: the next batch's task frees them (see
   /// `nextReady()`).
@@ -410,6 +407,7 @@ final class ParallelLines<Value: Sendable> {
         } else {
           [.failed(readFailure(error))]
         }
+      readyHere = true
       line += 1
     }
     return true
@@ -475,7 +473,7 @@ final class ParallelLines<Value: Sendable> {
   func abandon() {
     isFinished = true
     discarding = nil
-    if lastNewline != nil { cutAtLastNewline() }
+    cutAtLastNewline()
     pending = []
     pendingCount = 0
   }
