@@ -147,7 +147,15 @@ struct WriterOutputTests {
       try writer.integer(value)
       #expect(String(decoding: try writer.finish(), as: UTF8.self) == String(value))
     }
-    for value in [UInt64.max, UInt64.max / 10, 10_000_000_000_000_000_000] {
+    // The digit count is guessed from the bit length: every power of two and its
+    // neighbours, where the length changes.
+    var unsigned: [UInt64] = [UInt64.max, UInt64.max / 10, 9_999_999_999_999_999_999]
+    unsigned += [10_000_000_000_000_000_000, 10_000_000_000_000_000_001]
+    for shift in 0..<64 {
+      let bit = UInt64(1) << shift
+      unsigned += [bit - 1, bit, bit + 1]
+    }
+    for value in unsigned {
       var writer = JSONWriter()
       try writer.integer(value)
       #expect(String(decoding: try writer.finish(), as: UTF8.self) == String(value))

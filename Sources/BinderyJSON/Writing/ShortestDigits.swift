@@ -168,42 +168,114 @@ enum ShortestDigits {
       // the point (it is the shorter part in most numbers).
       putDigits(digits, count: count, at: out + 1)
       let whole = leading &+ 1
-      for index in 0..<whole { out[index] = out[index &+ 1] }
+      moveBack(whole, at: out)
       out[whole] = UInt8(ascii: ".")
       out += count &+ 1
     }
     return output.distance(to: out)
   }
 
+  /// Moves the `count` bytes after `text` one place back, to start at `text`; `text` has
+  /// room for at least 9 bytes.
+  @inline(__always)
+  private static func moveBack(_ count: Int, at text: UnsafeMutablePointer<UInt8>) {
+    guard count < 8 else {
+      for index in 0..<count { text[index] = text[index &+ 1] }
+      return
+    }
+    // One 8-byte merge instead of a call to `memmove`: the moved bytes under a mask, the
+    // bytes after them read and written back as they were.
+    let raw = UnsafeMutableRawPointer(text)
+    let mask: UInt64 = (1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
+    let moved = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+    let kept = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+    raw.storeBytes(of: ((moved & mask) | (kept & ~mask)).littleEndian, as: UInt64.self)
+  }
+
   /// How many decimal digits `value` has (1 for 0).
   @inline(__always)
   static func digitCount(_ value: UInt64) -> Int {
-    var count = 1
-    var scaled = value
-    while scaled >= 10_000 {
-      scaled /= 10_000
-      count &+= 4
-    }
-    return count &+ (scaled >= 100 ? (scaled >= 1_000 ? 3 : 2) : (scaled >= 10 ? 1 : 0))
+    // floor(bits × log10 2) from the bit length (1233 / 4096 is log10 2, exact enough for 64
+    // bits) is the count or one less; one comparison with a power of ten settles it.
+    let bits = 64 &- (value | 1).leadingZeroBitCount
+    let guess = (bits &* 1233) &>> 12
+    return guess &+ (value >= tenToThe(guess) ? 1 : 0)
   }
 
-  /// Writes the last `count` decimal digits of `value` (with leading zeros when it has fewer)
-  /// at `output`, most significant first: the writer's one digit loop, for integers too.
+  /// 10^`exponent` for `exponent` from 1 to 19, and 0 for 0 (so that ``digitCount(_:)``
+  /// counts one digit for 0).
+  @inline(__always)
+  private static func tenToThe(_ exponent: Int) -> UInt64 {
+    decimalPowers.withUnsafeBufferPointer { $0[exponent] }
+  }
+
+  /// ``tenToThe(_:)``'s table.
+  private static let decimalPowers: [UInt64] = [
+    0, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+    10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000,
+    100_000_000_000_000, 1_000_000_000_000_000, 10_000_000_000_000_000,
+    100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+  ]
+
+  /// Writes `value`'s decimal digits, padded with leading zeros to `count`, at `output`, most
+  /// significant first: the writer's one digit loop, for integers too.
+  ///
+  /// - Parameters:
+  ///   - value: A number below 10^`count`.
+  ///   - count: How many digits to write.
+  ///   - output: Room for `count` bytes.
   @inline(__always)
   static func putDigits(
     _ value: UInt64, count: Int, at output: UnsafeMutablePointer<UInt8>
   ) {
     var rest = value
     var index = count
-    // Two digits per division, from the end.
-    while index >= 2 {
-      let (quotient, pair) = rest.quotientAndRemainder(dividingBy: 100)
-      index &-= 2
-      let tens = pair / 10
-      output[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
-      output[index &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair &- tens &* 10)
+    // Eight digits per 64-bit division, from the end, while more than eight are left...
+    while index > 8 {
+      let (quotient, eight) = rest.quotientAndRemainder(dividingBy: 100_000_000)
+      index &-= 8
+      putEight(UInt32(truncatingIfNeeded: eight), at: output + index)
       rest = quotient
     }
-    if index == 1 { output[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10) }
+    // ...then two per 32-bit division: at most eight digits, below 10^8, are left.
+    var small = UInt32(truncatingIfNeeded: rest)
+    while index >= 2 {
+      let (quotient, pair) = small.quotientAndRemainder(dividingBy: 100)
+      index &-= 2
+      putPair(pair, at: output + index)
+      small = quotient
+    }
+    if index == 1 { output[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small) }
+  }
+
+  /// Writes the eight digits of a number below 10^8, with leading zeros, at `output`.
+  @inline(__always)
+  private static func putEight(_ value: UInt32, at output: UnsafeMutablePointer<UInt8>) {
+    let (high, low) = value.quotientAndRemainder(dividingBy: 10_000)
+    let (first, second) = high.quotientAndRemainder(dividingBy: 100)
+    let (third, fourth) = low.quotientAndRemainder(dividingBy: 100)
+    putPair(first, at: output)
+    putPair(second, at: output + 2)
+    putPair(third, at: output + 4)
+    putPair(fourth, at: output + 6)
+  }
+
+  /// Writes the two digits of a number below 100 at `output`.
+  @inline(__always)
+  private static func putPair(_ value: UInt32, at output: UnsafeMutablePointer<UInt8>) {
+    let pairs = UnsafeRawPointer(digitPairs.utf8Start)
+    UnsafeMutableRawPointer(output).storeBytes(
+      of: pairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: value) &* 2, as: UInt16.self),
+      as: UInt16.self)
+  }
+
+  /// "00" through "99": the two digits of each number below 100, in a constant of the binary
+  /// (a string literal, so reading it needs no initialisation check or reference count).
+  private static var digitPairs: StaticString {
+    """
+    0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243\
+    4445464748495051525354555657585960616263646566676869707172737475767778798081828384858687\
+    888990919293949596979899
+    """
   }
 }
