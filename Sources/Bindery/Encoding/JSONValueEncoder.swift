@@ -134,6 +134,15 @@ public struct JSONValueEncoder {
   ///   its cause).
   @inlinable
   public func array<S: Sequence>(of elements: S) throws where S.Element: JSONEncodable {
+    // Arrays of numbers go to the writer whole. `unsafeBitCast` reinterprets a value as its
+    // own type here: each branch runs only when `S` is that very type (a check specialised
+    // code settles when it is compiled).
+    if S.self == [Double].self {
+      return try doubleElements(unsafeBitCast(elements, to: [Double].self))
+    }
+    if S.self == [Int].self {
+      return try integerElements(unsafeBitCast(elements, to: [Int].self))
+    }
     try beginArray()
     let element = elementEncoder
     var position = 0
@@ -144,6 +153,26 @@ public struct JSONValueEncoder {
         throw context.located(error)
       }
       position += 1
+    }
+    try endArray()
+  }
+
+  /// An array of doubles, written in runs (see `JSONWriter.doubleElements(_:)`).
+  @usableFromInline
+  func doubleElements(_ values: [Double]) throws(JSONWriteError) {
+    try beginArray()
+    try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
+      try context.write { w throws(JSONWriteError) in try w.doubleElements(buffer) }
+    }
+    try endArray()
+  }
+
+  /// An array of integers, written in runs (see `JSONWriter.integerElements(_:)`).
+  @usableFromInline
+  func integerElements(_ values: [Int]) throws(JSONWriteError) {
+    try beginArray()
+    try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
+      try context.write { w throws(JSONWriteError) in try w.integerElements(buffer) }
     }
     try endArray()
   }

@@ -681,6 +681,83 @@ public struct JSONWriter: Sendable {
     writeDigits(value, negative: false, lead: lead)
   }
 
+  /// Writes each double as an element of the innermost open array: the output and errors of
+  /// ``double(_:)`` for each in turn, with one check of the state and the room per run of
+  /// finite values in compact output.
+  ///
+  /// - Parameter values: The elements.
+  /// - Throws: ``JSONWriteError`` as ``double(_:)`` throws, at the failing element.
+  package mutating func doubleElements(_ values: UnsafeBufferPointer<Double>)
+    throws(JSONWriteError)
+  {
+    guard !options.foundationLayout else {
+      for value in values { try double(value) }
+      return
+    }
+    try elements(
+      values, room: 32, plain: { $0.isFinite },
+      put: { value, output in ShortestDigits.writeNumber(value, to: output) },
+      one: { writer, value throws(JSONWriteError) in try writer.double(value) })
+  }
+
+  /// Writes each integer as an element of the innermost open array: the output and errors of
+  /// ``integer(_:)-(Int64)`` for each in turn, with one check of the state and the room per
+  /// run in compact output.
+  ///
+  /// - Parameter values: The elements.
+  /// - Throws: ``JSONWriteError`` as ``integer(_:)-(Int64)`` throws.
+  package mutating func integerElements(_ values: UnsafeBufferPointer<Int>)
+    throws(JSONWriteError)
+  {
+    try elements(
+      values, room: 21, plain: { _ in true },
+      put: { value, output in
+        Self.putInteger(UInt64(value.magnitude), negative: value < 0, to: output)
+      },
+      one: { writer, value throws(JSONWriteError) in try writer.integer(Int64(value)) })
+  }
+
+  /// Writes elements of the innermost open array. In compact output, a run of up to 64
+  /// elements that `plain` accepts is written in one step: `put` writes one at a pointer with
+  /// `room` bytes and returns how many it wrote. Anything else goes through `one`, the
+  /// element's own method, which checks the state, throws or writes the options' layout.
+  @inline(__always)
+  private mutating func elements<Element>(
+    _ values: UnsafeBufferPointer<Element>, room: Int, plain: (Element) -> Bool,
+    put: (Element, UnsafeMutablePointer<UInt8>) -> Int,
+    one: (inout JSONWriter, Element) throws(JSONWriteError) -> Void
+  ) throws(JSONWriteError) {
+    let batched = depth > 0 && !top.isObject && !options.prettyPrinted
+    var index = values.startIndex
+    while index < values.endIndex {
+      guard batched, plain(values[index]) else {
+        try one(&self, values[index])
+        index &+= 1
+        continue
+      }
+      let start = index
+      let limit = Swift.min(values.endIndex, start &+ 64)
+      index &+= 1
+      while index < limit, plain(values[index]) { index &+= 1 }
+      let run = index &- start
+      let first = top.count == 0
+      top.count &+= run
+      valuesBegun &+= run
+      // Every element starts with `room` bytes left: each takes at most `room` and its comma.
+      append(reserving: run &* (room &+ 1)) { output in
+        var written = 0
+        for position in start..<(start &+ run) {
+          if position != start || !first {
+            output[written] = UInt8(ascii: ",")
+            written &+= 1
+          }
+          written &+= put(values[position], output + written)
+        }
+        return written
+      }
+    }
+  }
+
   /// Writes a `Double` in the shortest form that reads back as the same value; whole numbers
   /// below 2^53 without a fraction.
   ///
@@ -910,11 +987,7 @@ public struct JSONWriter: Sendable {
   }
 
   private mutating func beginContainer(isObject: Bool, open: UInt8) throws(JSONWriteError) {
-    guard depth < options.maxDepth else {
-      throw failure(
-        .depthLimitExceeded, "arrays and objects nested deeper than \(options.maxDepth) levels",
-        pending: true)
-    }
+    guard depth < options.maxDepth else { throw depthFailure() }
     let (leadStart, valuesBefore) = (length, valuesBegun)
     let lead = try beginValue()
     writeLiteral(UInt64(open), count: 1, lead: lead)
@@ -997,8 +1070,18 @@ public struct JSONWriter: Sendable {
     return JSONWriteError(kind: kind, message: message, path: at.path, cause: cause)
   }
 
+  /// The error of a container opened past the depth limit.
+  @inline(never)
+  private func depthFailure() -> JSONWriteError {
+    failure(
+      .depthLimitExceeded, "arrays and objects nested deeper than \(options.maxDepth) levels",
+      pending: true)
+  }
+
   /// An error at the current position, with the path rebuilt from the open containers.
   /// `pending` means the failing value was not begun yet: in an array, it is the next element.
+  /// Never inlined: the hot paths that may throw it stay small.
+  @inline(never)
   private func failure(_ kind: JSONWriteError.Kind, _ message: String, pending: Bool = false)
     -> JSONWriteError
   {

@@ -1,0 +1,164 @@
+import Bindery
+import BinderyTestSupport
+import Testing
+
+// Arrays of `Double` and `Int` go to the writer whole, in runs. These tests hold that path to
+// the output and errors of writing each element in turn with `JSONWriter`.
+
+/// A model with number arrays as members, nested arrays among them.
+@JSONModel
+struct Track: Equatable {
+  var name: String
+  var points: [Double]
+  var rings: [[[Double]]]
+  var counts: [Int]
+}
+
+@Suite("arrays of numbers")
+struct NumberArrayWritingTests {
+  /// The writer's output for `values` written element by element, or its error.
+  func elementByElement<T>(
+    _ values: [T], options: JSONWritingOptions,
+    _ write: (inout JSONWriter, T) throws(JSONWriteError) -> Void
+  ) -> Result<String, JSONWriteError> {
+    var writer = JSONWriter(options: options)
+    do throws(JSONWriteError) {
+      try writer.beginArray()
+      for value in values { try write(&writer, value) }
+      try writer.endArray()
+      return .success(String(decoding: try writer.finish(), as: UTF8.self))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The export of `values` as `jsonBytes` writes it, or its error.
+  func exported<T: JSONEncodable>(_ values: T, options: JSONWritingOptions)
+    -> Result<String, JSONWriteError>
+  {
+    do throws(JSONWriteError) {
+      let bytes = try values.jsonBytes(options: JSONEncodingOptions(writing: options))
+      return .success(String(decoding: bytes, as: UTF8.self))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Doubles of every kind: whole, fractional, tiny, huge, negative zero, random bit patterns.
+  func doubles(count: Int, seed: UInt64) -> [Double] {
+    var random = SplitMix64(seed: seed)
+    let fixed: [Double] = [
+      0, -0.0, 1, -1, 0.1, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+      9_007_199_254_740_994, -65.61361699999999, 1e22, 123_456.789, 0.000_1,
+    ]
+    var values = fixed
+    while values.count < count {
+      let value = Double(bitPattern: random.next())
+      values.append(value.isFinite ? value : Double(random.next() % 1_000_000) / 1_000)
+    }
+    return values
+  }
+
+  /// The layouts the runs are and are not used for.
+  let layouts: [JSONWritingOptions] = [
+    .compact, .pretty, JSONWritingOptions(prettyPrinted: true, indentWidth: 0),
+  ]
+
+  @Test("doubles, in runs longer and shorter than one step, in every layout")
+  func doublesMatchElementByElement() {
+    for count in [0, 1, 2, 63, 64, 65, 200] {
+      let values = doubles(count: count, seed: UInt64(count))
+      for options in layouts {
+        let wanted = elementByElement(values, options: options) { w, v throws(JSONWriteError) in
+          try w.double(v)
+        }
+        #expect(exported(values, options: options) == wanted)
+      }
+    }
+  }
+
+  @Test("integers of every length and sign, in every layout")
+  func integersMatchElementByElement() {
+    var random = SplitMix64(seed: 7)
+    var values: [Int] = [0, 9, 10, -1, -10, Int.max, Int.min, 99, 100]
+    while values.count < 150 {
+      let bits = random.next()
+      values.append(Int(truncatingIfNeeded: bits >> (bits % 64)))
+    }
+    for count in [0, 1, 64, 65, values.count] {
+      let slice = Array(values.prefix(count))
+      for options in layouts {
+        let wanted = elementByElement(slice, options: options) { w, v throws(JSONWriteError) in
+          try w.integer(Int64(v))
+        }
+        #expect(exported(slice, options: options) == wanted)
+      }
+    }
+  }
+
+  @Test("a non-finite double: rejected at its index, or written as the policy says")
+  func nonFiniteDoubles() throws {
+    var values = doubles(count: 100, seed: 3)
+    values[70] = .nan
+    values[71] = -.infinity
+    values[99] = .infinity
+    let policies: [JSONWritingOptions.NonFiniteNumberPolicy] = [
+      .reject, .literals, .strings(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan"),
+    ]
+    for policy in policies {
+      for pretty in [false, true] {
+        let options = JSONWritingOptions(prettyPrinted: pretty, nonFiniteNumbers: policy)
+        let wanted = elementByElement(values, options: options) { w, v throws(JSONWriteError) in
+          try w.double(v)
+        }
+        #expect(exported(values, options: options) == wanted)
+      }
+    }
+    let error = #expect(throws: JSONWriteError.self) { try values.jsonBytes() }
+    #expect(error?.kind == .nonFiniteNumber)
+    #expect(error?.path == JSONPath([.index(70)]))
+  }
+
+  @Test("number arrays as members and nested arrays: the same text, and read back equal")
+  func membersRoundTrip() throws {
+    let track = Track(
+      name: "coast", points: doubles(count: 90, seed: 11),
+      rings: [[[-65.61361699999999, 43.42027300000001], [-65.6, 43.4]], [], [[]]],
+      counts: [3, -4, 0, Int.max])
+    let text = try track.jsonString()
+    var writer = JSONWriter()
+    try writer.beginObject()
+    try writer.key("name")
+    try writer.string(track.name)
+    try writer.key("points")
+    try writer.beginArray()
+    for point in track.points { try writer.double(point) }
+    try writer.endArray()
+    try writer.key("rings")
+    try writer.beginArray()
+    for ring in track.rings {
+      try writer.beginArray()
+      for pair in ring {
+        try writer.beginArray()
+        for value in pair { try writer.double(value) }
+        try writer.endArray()
+      }
+      try writer.endArray()
+    }
+    try writer.endArray()
+    try writer.key("counts")
+    try writer.beginArray()
+    for count in track.counts { try writer.integer(Int64(count)) }
+    try writer.endArray()
+    try writer.endObject()
+    #expect(text == String(decoding: try writer.finish(), as: UTF8.self))
+    #expect(try Track(json: text) == track)
+  }
+
+  @Test("a non-finite double inside a member names the member and the index")
+  func nonFiniteInMember() {
+    let track = Track(name: "x", points: [1, 2, .nan], rings: [], counts: [])
+    let error = #expect(throws: JSONWriteError.self) { try track.jsonBytes() }
+    #expect(error?.path == JSONPath([.key("points"), .index(2)]))
+  }
+}
