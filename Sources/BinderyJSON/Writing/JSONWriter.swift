@@ -349,8 +349,22 @@ public struct JSONWriter: Sendable {
       }
     }
     if fused == true { return }
-    try plainKey(key, count: count)
-    try string(value)
+    guard depth > 0, top.isObject, !top.expectsValue, !options.sortsKeys else {
+      try plainKey(key, count: count)
+      try string(value)
+      return
+    }
+    // A longer value, or one to escape: the key, then the value's text with no second check
+    // of the state.
+    let lead = Lead(comma: top.count > 0, indent: lineIndent(depth))
+    top.keyStart = length &+ lead.count
+    top.count &+= 1
+    valuesBegun &+= 1
+    let closing = keyClosing
+    append(reserving: lead.count &+ count &+ 16) { output in
+      Self.putPlainKey(key, count: count, lead: lead, closing: closing, to: output)
+    }
+    writeString(value, lead: Lead(comma: false, indent: -1), closing: (0x22, 1))
   }
 
   /// ``plainMember(_:count:string:)`` with an integer value.
