@@ -77,6 +77,19 @@ struct NumberArrayWritingTests {
     }
   }
 
+  @Test("doubles in Foundation's layout, where 2^53 loses its fraction")
+  func doublesInFoundationLayout() {
+    var options = JSONWritingOptions()
+    options.foundationLayout = true
+    var values: [Double] = [0x1p53, -0x1p53, 16_777_216, 1.5, 1e300, 0.1, -0.0]
+    values += doubles(count: 100, seed: 5)
+    let wanted = elementByElement(values, options: options) { w, v throws(JSONWriteError) in
+      try w.double(v)
+    }
+    #expect(exported(values, options: options) == wanted)
+    #expect((try? wanted.get())?.hasPrefix("[9007199254740992,-9007199254740992,16777216,") == true)
+  }
+
   @Test("integers of every length and sign, in every layout")
   func integersMatchElementByElement() {
     var random = SplitMix64(seed: 7)

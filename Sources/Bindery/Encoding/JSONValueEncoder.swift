@@ -134,14 +134,13 @@ public struct JSONValueEncoder {
   ///   its cause).
   @inlinable
   public func array<S: Sequence>(of elements: S) throws where S.Element: JSONEncodable {
-    // Arrays of numbers go to the writer whole. `unsafeBitCast` reinterprets a value as its
-    // own type here: each branch runs only when `S` is that very type (a check specialised
-    // code settles when it is compiled).
+    // Arrays of numbers go to the writer whole (a check specialised code settles when it is
+    // compiled).
     if S.self == [Double].self {
-      return try doubleElements(unsafeBitCast(elements, to: [Double].self))
+      return try doubleElements(identityCast(elements, to: [Double].self))
     }
     if S.self == [Int].self {
-      return try integerElements(unsafeBitCast(elements, to: [Int].self))
+      return try integerElements(identityCast(elements, to: [Int].self))
     }
     try beginArray()
     let element = elementEncoder

@@ -704,12 +704,11 @@ public struct JSONWriter: Sendable {
   package mutating func doubleElements(_ values: UnsafeBufferPointer<Double>)
     throws(JSONWriteError)
   {
-    guard !options.foundationLayout else {
-      for value in values { try double(value) }
-      return
-    }
+    // In Foundation's layout, ±2^53 loses the `.0` that ``double(_:)`` takes back; every other
+    // finite value has the same text in both layouts.
+    let foundation = options.foundationLayout
     try elements(
-      values, room: 32, plain: { $0.isFinite },
+      values, room: 32, plain: { $0.isFinite && !(foundation && $0.magnitude == 0x1p53) },
       put: { value, output in ShortestDigits.writeNumber(value, to: output) },
       one: { writer, value throws(JSONWriteError) in try writer.double(value) })
   }
