@@ -144,14 +144,12 @@ public struct JSONValueEncoder {
     }
     try beginArray()
     let element = elementEncoder
-    var position = 0
     for value in elements {
       do {
         try value.encode(to: element)
       } catch {
         throw context.located(error)
       }
-      position += 1
     }
     try endArray()
   }

@@ -294,7 +294,7 @@ public struct JSONWriter: Sendable {
   ///   - count: How many bytes it has.
   /// - Throws: ``JSONWriteError/Kind/invalidState`` outside an object or where a value is due.
   package mutating func plainKey(_ key: UnsafePointer<UInt8>, count: Int) throws(JSONWriteError) {
-    guard depth > 0, top.isObject, !top.expectsValue, !options.sortsKeys else {
+    guard plainKeyIsDue else {
       let text = String(decoding: UnsafeBufferPointer(start: key, count: count), as: UTF8.self)
       return try self.key(text)
     }
@@ -349,17 +349,14 @@ public struct JSONWriter: Sendable {
       }
     }
     if fused == true { return }
-    guard depth > 0, top.isObject, !top.expectsValue, !options.sortsKeys else {
+    guard plainKeyIsDue else {
       try plainKey(key, count: count)
       try string(value)
       return
     }
     // A longer value, or one to escape: the key, then the value's text with no second check
     // of the state.
-    let lead = Lead(comma: top.count > 0, indent: lineIndent(depth))
-    top.keyStart = length &+ lead.count
-    top.count &+= 1
-    valuesBegun &+= 1
+    let lead = countMember()
     let closing = keyClosing
     append(reserving: lead.count &+ count &+ 16) { output in
       Self.putPlainKey(key, count: count, lead: lead, closing: closing, to: output)
@@ -417,17 +414,32 @@ public struct JSONWriter: Sendable {
     _ key: UnsafePointer<UInt8>, count: Int, valueRoom: Int,
     _ value: (UnsafeMutablePointer<UInt8>) -> Int
   ) -> Bool {
-    guard depth > 0, top.isObject, !top.expectsValue, !options.sortsKeys else { return false }
-    let lead = Lead(comma: top.count > 0, indent: lineIndent(depth))
-    top.keyStart = length &+ lead.count
-    top.count &+= 1
-    valuesBegun &+= 1
+    guard plainKeyIsDue else { return false }
+    let lead = countMember()
     let closing = keyClosing
     append(reserving: lead.count &+ count &+ 16 &+ valueRoom) { output in
       let written = Self.putPlainKey(key, count: count, lead: lead, closing: closing, to: output)
       return written &+ value(output + written)
     }
     return true
+  }
+
+  /// Whether a plain key may be written straight to the output: a key is due in an object
+  /// whose keys are not sorted.
+  @inline(__always)
+  private var plainKeyIsDue: Bool {
+    depth > 0 && top.isObject && !top.expectsValue && !options.sortsKeys
+  }
+
+  /// Counts a member of the innermost object whose key and value are written in one call, and
+  /// returns the lead before its key.
+  @inline(__always)
+  private mutating func countMember() -> Lead {
+    let lead = Lead(comma: top.count > 0, indent: lineIndent(depth))
+    top.keyStart = length &+ lead.count
+    top.count &+= 1
+    valuesBegun &+= 1
+    return lead
   }
 
   /// Writes a key where one is due.
