@@ -227,9 +227,8 @@ public struct JSONWriter: Sendable {
   ///   - capacity: The bytes to make room for; at least 64.
   package init(options: JSONWritingOptions, capacity: Int) {
     self.options = options
-    // Room that is never read before it is written (see `grow(toFit:)`).
     let room = Swift.max(64, capacity)
-    storage = [UInt8](unsafeUninitializedCapacity: room) { _, initialized in initialized = room }
+    storage = Self.room(room)
     if !options.prettyPrinted {
       keyClosing = (0x3A22, 2)
     } else {
