@@ -237,6 +237,27 @@ final class DecoderImpl: Decoder {
 
   // MARK: Scalars
 
+  /// The elements of the array `entry` at tape index `index`, each read by `read` (given its
+  /// tape index and, for an error, its coding path): for arrays of scalars, in code
+  /// specialised for the element type.
+  @inline(__always)
+  func scalars<T>(
+    of entry: TapeEntry, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?,
+    _ read: (Int, () -> [any CodingKey]) throws -> T
+  ) throws -> [T] {
+    var result: [T] = []
+    result.reserveCapacity(entry.count)
+    var child = index + 1
+    var position = 0
+    while child < entry.end {
+      let at = position
+      result.append(try read(child) { makeCodingPath(parent, key) + [IndexKey(at)] })
+      child = reader.next(after: child)
+      position += 1
+    }
+    return result
+  }
+
   func bool(at index: Int, path: () -> [any CodingKey]) throws -> Bool {
     switch tape[index].kind {
     case .true: return true
@@ -569,6 +590,52 @@ extension Array: TapeDecodable where Element: Decodable {
     guard entry.kind == .array else {
       throw impl.containerMismatch([Any].self, at: index, parent: parent, key: key)
     }
+    // This code runs unspecialised, and the runtime looks up the metadata of every type its
+    // locals need (the array's storage, `Element?`): hundreds of instructions each, per array.
+    // An empty array needs none of them, and arrays of the common scalars are read by code
+    // specialised for their element (errors are collected on the general path below).
+    if entry.count == 0 { return [] }
+    if impl.collector == nil {
+      if Element.self == Double.self {
+        return identityCast(
+          try impl.scalars(of: entry, at: index, parent: parent, key: key) {
+            try impl.floating(Double.self, at: $0, path: $1)
+          }, to: Self.self)
+      }
+      if Element.self == Int.self {
+        return identityCast(
+          try impl.scalars(of: entry, at: index, parent: parent, key: key) {
+            try impl.integer(Int.self, at: $0, path: $1)
+          }, to: Self.self)
+      }
+      if Element.self == String.self {
+        return identityCast(
+          try impl.scalars(of: entry, at: index, parent: parent, key: key) {
+            try impl.string(at: $0, path: $1)
+          }, to: Self.self)
+      }
+      if Element.self == Int64.self {
+        return identityCast(
+          try impl.scalars(of: entry, at: index, parent: parent, key: key) {
+            try impl.integer(Int64.self, at: $0, path: $1)
+          }, to: Self.self)
+      }
+      if Element.self == Bool.self {
+        return identityCast(
+          try impl.scalars(of: entry, at: index, parent: parent, key: key) {
+            try impl.bool(at: $0, path: $1)
+          }, to: Self.self)
+      }
+    }
+    return try decodeElements(entry, from: impl, at: index, parent: parent, key: key)
+  }
+
+  /// ``decode(from:at:parent:key:)`` for other elements, or with errors collected.
+  @inline(never)
+  private static func decodeElements(
+    _ entry: TapeEntry, from impl: DecoderImpl, at index: Int, parent: CodingPathNode?,
+    key: (any CodingKey)?
+  ) throws -> Self {
     var result: [Element] = []
     result.reserveCapacity(entry.count)
     var child = index + 1

@@ -1,0 +1,109 @@
+import Bindery
+import Foundation
+import Testing
+
+/// Arrays of `Double`, `Int`, `Int64`, `String` and `Bool` are read by `BinderyDecoder` in code
+/// specialised for their element; these tests hold that code to the general path and to
+/// `JSONDecoder`: the same values, and errors at the same coding paths.
+@Suite struct ScalarArrayDecodingTests {
+  struct Shapes: Codable, Equatable {
+    var doubles: [Double]
+    var ints: [Int]
+    var longs: [Int64]
+    var names: [String]
+    var flags: [Bool]
+    var rings: [[[Double]]]
+    var empty: [Int]
+    var emptyNested: [[String]]
+    var floats: [Float]
+  }
+
+  static let document = """
+    {"doubles": [1.5, -0.0, 1e300, 3], "ints": [0, -9223372036854775808, 9223372036854775807],
+     "longs": [1, 2, -3], "names": ["a", "caf\\u00e9", "", "\\ud83d\\ude00"],
+     "flags": [true, false, true], "rings": [[[1, 2], [3.5, 4]], [], [[]]], "empty": [],
+     "emptyNested": [[], ["x"]], "floats": [0.5, 2]}
+    """
+
+  @Test func valuesAsJSONDecoderReadsThem() throws {
+    let bytes = Data(Self.document.utf8)
+    let ours = try BinderyDecoder().decode(Shapes.self, from: bytes)
+    let foundation = try JSONDecoder().decode(Shapes.self, from: bytes)
+    #expect(ours == foundation)
+    #expect(ours.ints == [0, .min, .max])
+    #expect(ours.rings == [[[1, 2], [3.5, 4]], [], [[]]])
+    #expect(ours.doubles[1].sign == .minus)
+  }
+
+  /// A bad element of each scalar type: the error names its index. Where `JSONDecoder` names a
+  /// path (type mismatches; it names none for a number that does not fit), it is the same.
+  @Test(arguments: [
+    (#"{"a": [1.5, 2, "x"]}"#, "Double", 2, true),
+    (#"{"a": [1, 2.5]}"#, "Int", 1, false),
+    (#"{"a": [1, 9223372036854775808]}"#, "Int", 1, false),
+    (#"{"a": [1, null, 3]}"#, "Int64", 1, true),
+    (#"{"a": ["x", 1]}"#, "String", 1, true),
+    (#"{"a": [true, false, 0]}"#, "Bool", 2, true),
+  ])
+  func aBadElementIsAnErrorAtItsIndex(json: String, element: String, index: Int, typed: Bool)
+    throws
+  {
+    let bytes = Data(json.utf8)
+    let ours = try #require(Self.failure(element, bytes, BinderyDecoder()))
+    let foundation = try #require(Self.failure(element, bytes, JSONDecoder()))
+    #expect(Self.path(of: ours) == ["a", String(index)])
+    if typed { #expect(Self.path(of: ours) == Self.path(of: foundation)) }
+  }
+
+  /// With every error reported, bad elements go through the general path, which records each.
+  @Test func everyBadElementIsReportedWhenAsked() throws {
+    let decoder = BinderyDecoder()
+    decoder.reportsAllErrors = true
+    let bytes = Data(#"{"a": [1, "two", 3, false]}"#.utf8)
+    #expect {
+      try decoder.decode([String: [Int]].self, from: bytes)
+    } throws: { error in
+      guard let all = error as? BinderyDecodingErrors else { return false }
+      return all.errors.map(Self.path) == [["a", "1"], ["a", "3"]]
+    }
+  }
+
+  private struct Wrapper<Element: Codable>: Codable { var a: [Element] }
+
+  /// The error of decoding `{"a": [...]}` with elements of the type named `element`.
+  private static func failure(
+    _ element: String, _ bytes: Data, _ decoder: some ScalarArrayTestDecoder
+  ) -> DecodingError? {
+    do {
+      switch element {
+      case "Double": _ = try decoder.decode(Wrapper<Double>.self, from: bytes)
+      case "Int": _ = try decoder.decode(Wrapper<Int>.self, from: bytes)
+      case "Int64": _ = try decoder.decode(Wrapper<Int64>.self, from: bytes)
+      case "String": _ = try decoder.decode(Wrapper<String>.self, from: bytes)
+      default: _ = try decoder.decode(Wrapper<Bool>.self, from: bytes)
+      }
+    } catch {
+      return error as? DecodingError
+    }
+    return nil
+  }
+
+  private static func path(of error: DecodingError) -> [String] {
+    let context: DecodingError.Context
+    switch error {
+    case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found),
+      .dataCorrupted(let found):
+      context = found
+    @unknown default: return []
+    }
+    return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+  }
+}
+
+/// What `BinderyDecoder` and `JSONDecoder` share, for tests that run both.
+protocol ScalarArrayTestDecoder {
+  func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T
+}
+
+extension BinderyDecoder: ScalarArrayTestDecoder {}
+extension JSONDecoder: ScalarArrayTestDecoder {}
