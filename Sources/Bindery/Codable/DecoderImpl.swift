@@ -600,31 +600,31 @@ extension Array: TapeDecodable where Element: Decodable {
         return identityCast(
           try impl.scalars(of: entry, at: index, parent: parent, key: key) {
             try impl.floating(Double.self, at: $0, path: $1)
-          }, to: Self.self)
+          }, toArrayOf: Element.self)
       }
       if Element.self == Int.self {
         return identityCast(
           try impl.scalars(of: entry, at: index, parent: parent, key: key) {
             try impl.integer(Int.self, at: $0, path: $1)
-          }, to: Self.self)
+          }, toArrayOf: Element.self)
       }
       if Element.self == String.self {
         return identityCast(
           try impl.scalars(of: entry, at: index, parent: parent, key: key) {
             try impl.string(at: $0, path: $1)
-          }, to: Self.self)
+          }, toArrayOf: Element.self)
       }
       if Element.self == Int64.self {
         return identityCast(
           try impl.scalars(of: entry, at: index, parent: parent, key: key) {
             try impl.integer(Int64.self, at: $0, path: $1)
-          }, to: Self.self)
+          }, toArrayOf: Element.self)
       }
       if Element.self == Bool.self {
         return identityCast(
           try impl.scalars(of: entry, at: index, parent: parent, key: key) {
             try impl.bool(at: $0, path: $1)
-          }, to: Self.self)
+          }, toArrayOf: Element.self)
       }
     }
     return try decodeElements(entry, from: impl, at: index, parent: parent, key: key)

@@ -16,3 +16,20 @@ package func identityCast<Source, Target>(_ value: Source, to target: Target.Typ
   precondition(Source.self == Target.self, "identityCast from \(Source.self) to \(Target.self)")
   return unsafeBitCast(value, to: Target.self)
 }
+
+/// ``identityCast(_:to:)`` for an array whose element type the caller has found to be
+/// `Target`: the check compares the element types, so unspecialised code does not ask the
+/// runtime for the metadata of `[Target]` (a look-up on every call). `Array` holds one
+/// reference whatever its element, so reinterpreting it needs no metadata either.
+///
+/// - Parameters:
+///   - array: The array.
+///   - target: The type the caller found `Source` to be.
+/// - Returns: The same array, typed as `[Target]`.
+@inlinable @inline(__always)
+package func identityCast<Source, Target>(_ array: [Source], toArrayOf target: Target.Type)
+  -> [Target]
+{
+  precondition(Source.self == Target.self, "identityCast from [\(Source.self)] to [\(Target.self)]")
+  return unsafeBitCast(array, to: [Target].self)
+}
