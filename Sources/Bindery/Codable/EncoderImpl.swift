@@ -706,27 +706,36 @@ extension Array: DirectEncodable where Element: Encodable {
     try impl.write { try $0.beginArray() }
     let count = self.count
     var position = 0
+    // Doubles and strings are written from the array cast to its concrete type, by specialised
+    // code; runs of finite doubles go to the writer whole.
     if Element.self == Double.self {
-      while position < count {
-        let value = identityCast(self[position], to: Double.self)
-        if value.isFinite {
-          try impl.write { try $0.double(value) }
-        } else {
-          let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
-          try impl.encodeDouble(value, parent: node, key: IndexKey(position))
+      try identityCast(self, toArrayOf: Double.self).withUnsafeBufferPointer { doubles in
+        while position < count {
+          // The finite values from `position` in one run; a non-finite one by the strategy.
+          var stop = position
+          while stop < count, doubles[stop].isFinite { stop += 1 }
+          if stop > position {
+            let run = UnsafeBufferPointer(rebasing: doubles[position..<stop])
+            try impl.write { try $0.doubleElements(run) }
+          }
+          if stop < count {
+            let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
+            try impl.encodeDouble(doubles[stop], parent: node, key: IndexKey(stop))
+            stop += 1
+          }
+          position = stop
         }
-        position += 1
       }
     } else if Element.self == Int.self {
+      // Element by element: arrays of integers are mostly short, and the array's cast costs a
+      // retain and release more than the loop saves on them.
       while position < count {
         try impl.writeInteger(identityCast(self[position], to: Int.self))
         position += 1
       }
     } else if Element.self == String.self {
-      while position < count {
-        let text = identityCast(self[position], to: String.self)
+      for text in identityCast(self, toArrayOf: String.self) {
         try impl.write { try $0.string(text) }
-        position += 1
       }
     } else {
       let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent

@@ -107,3 +107,63 @@ protocol ScalarArrayTestDecoder {
 
 extension BinderyDecoder: ScalarArrayTestDecoder {}
 extension JSONDecoder: ScalarArrayTestDecoder {}
+
+/// `BinderyEncoder` writes arrays of `Double` in runs and arrays of `String` from the array cast
+/// to its type; these tests hold the output to `JSONEncoder`'s, non-finite values included.
+@Suite struct ScalarArrayEncodingTests {
+  struct Shapes: Codable {
+    var doubles: [Double]
+    var rings: [[[Double]]]
+    var ints: [Int]
+    var names: [String]
+  }
+
+  static func shapes(count: Int, special: [Int: Double] = [:]) -> Shapes {
+    var generator = SystemRandomNumberGenerator()
+    var doubles = (0..<count).map { _ in Double.random(in: -1e6...1e6, using: &generator) }
+    doubles += [0, -0.0, 1e300, 5e-324, 9_007_199_254_740_992, 3]
+    for (index, value) in special { doubles[index] = value }
+    let rings = (0..<5).map { ring in (0..<ring).map { [Double($0) * 0.1, -Double($0)] } }
+    return Shapes(
+      doubles: doubles, rings: rings, ints: [0, -1, .max, .min], names: ["a", "é\"", ""])
+  }
+
+  @Test(arguments: [0, 1, 63, 64, 65, 200])
+  func doublesAsJSONEncoderWritesThem(count: Int) throws {
+    let value = Self.shapes(count: count)
+    // Sorted keys: `JSONEncoder` on Linux writes keys in hash order otherwise.
+    let formattings: [JSONEncoder.OutputFormatting] = [
+      [.sortedKeys], [.sortedKeys, .prettyPrinted],
+    ]
+    for formatting in formattings {
+      let foundation = JSONEncoder()
+      foundation.outputFormatting = formatting
+      let ours = BinderyEncoder()
+      ours.outputFormatting = BinderyEncoder.OutputFormatting(rawValue: formatting.rawValue)
+      #expect(try ours.encode(value) == foundation.encode(value))
+    }
+  }
+
+  /// A non-finite value inside a run: written by the strategy, or the error at its index.
+  @Test func nonFiniteValuesBetweenRuns() throws {
+    let value = Self.shapes(count: 150, special: [0: .infinity, 70: .nan, 149: -.infinity])
+    let ours = BinderyEncoder()
+    let foundation = JSONEncoder()
+    ours.outputFormatting = .sortedKeys
+    foundation.outputFormatting = .sortedKeys
+    ours.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    foundation.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    #expect(try ours.encode(value) == foundation.encode(value))
+
+    let rejecting = Self.shapes(count: 150, special: [70: .nan])
+    #expect {
+      try BinderyEncoder().encode(rejecting)
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error else { return false }
+      return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+        == ["doubles", "70"]
+    }
+  }
+}
