@@ -69,6 +69,15 @@ public struct JSONArrayDecoder: Sequence {
   /// - Throws: The elements' failures; for a lossy collection, only when every one failed.
   @inlinable
   public func decode<T: JSONDecodable>(_ type: T.Type = T.self) throws -> [T] {
+    // Arrays of numbers are read straight from the tape when every element is one that reads
+    // cleanly (a check specialised code settles when it is compiled); anything else takes the
+    // element-by-element path, which records the problems.
+    if T.self == Double.self, let values = doubles() {
+      return identityCast(values, toArrayOf: T.self)
+    }
+    if T.self == Int.self, let values = integers() {
+      return identityCast(values, toArrayOf: T.self)
+    }
     var result: [T] = []
     result.reserveCapacity(count)
     try forEachDecoded(T.self) { result.append($0) }
@@ -76,6 +85,52 @@ public struct JSONArrayDecoder: Sequence {
   }
 
   /// Decodes each element and hands it on; the shared loop of arrays and sets.
+  /// The elements as `Double`s, when every one is a number within `Double`'s range (text
+  /// that is not zero must not round to zero): what `Double(json:)` gives for each, without a
+  /// decoder per element. `nil` otherwise.
+  @usableFromInline
+  func doubles() -> [Double]? {
+    let index = index
+    return contextReference.withContext { context -> [Double]? in
+      let reader = context.reader
+      let tape = context.tape
+      let end = tape[index].end
+      var values: [Double] = []
+      values.reserveCapacity(tape[index].count)
+      // A number is one tape entry.
+      for element in (index + 1)..<end {
+        let entry = tape[element]
+        guard entry.kind == .number, let value = reader.double(entry),
+          value != 0 || !reader.roundsToZero(entry)
+        else { return nil }
+        values.append(value)
+      }
+      return values
+    }
+  }
+
+  /// The elements as `Int`s, when every one is a whole number within `Int`'s range: what
+  /// `Int(json:)` gives for each, without a decoder per element. `nil` otherwise.
+  @usableFromInline
+  func integers() -> [Int]? {
+    let index = index
+    return contextReference.withContext { context -> [Int]? in
+      let reader = context.reader
+      let tape = context.tape
+      let end = tape[index].end
+      var values: [Int] = []
+      values.reserveCapacity(tape[index].count)
+      for element in (index + 1)..<end {
+        let entry = tape[element]
+        guard entry.kind == .number, case .value(let wide) = reader.int64(entry),
+          let value = Int(exactly: wide)
+        else { return nil }
+        values.append(value)
+      }
+      return values
+    }
+  }
+
   @inlinable
   func forEachDecoded<T: JSONDecodable>(_: T.Type, _ body: (consuming T) throws -> Void) throws {
     var loop = CollectionLoop(
