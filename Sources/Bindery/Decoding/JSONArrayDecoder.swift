@@ -84,7 +84,6 @@ public struct JSONArrayDecoder: Sequence {
     return result
   }
 
-  /// Decodes each element and hands it on; the shared loop of arrays and sets.
   /// The elements as `Double`s, when every one is a number within `Double`'s range (text
   /// that is not zero must not round to zero): what `Double(json:)` gives for each, without a
   /// decoder per element. `nil` otherwise.
@@ -131,6 +130,7 @@ public struct JSONArrayDecoder: Sequence {
     }
   }
 
+  /// Decodes each element and hands it on; the shared loop of arrays and sets.
   @inlinable
   func forEachDecoded<T: JSONDecodable>(_: T.Type, _ body: (consuming T) throws -> Void) throws {
     var loop = CollectionLoop(
