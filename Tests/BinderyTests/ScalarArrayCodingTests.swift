@@ -121,7 +121,7 @@ extension JSONDecoder: ScalarArrayTestDecoder {}
   static func shapes(count: Int, special: [Int: Double] = [:]) -> Shapes {
     var generator = SystemRandomNumberGenerator()
     var doubles = (0..<count).map { _ in Double.random(in: -1e6...1e6, using: &generator) }
-    doubles += [0, -0.0, 1e300, 5e-324, 9_007_199_254_740_992, 3]
+    doubles += [0, -0.0, 1e300, .leastNonzeroMagnitude, 9_007_199_254_740_992, 3]
     for (index, value) in special { doubles[index] = value }
     let rings = (0..<5).map { ring in (0..<ring).map { [Double($0) * 0.1, -Double($0)] } }
     return Shapes(
