@@ -17,6 +17,8 @@ struct FuzzRecord {
   var child: FuzzChild?
   var small: UInt8?
   var wide: Int64?
+  var counts: [Int]?
+  var names: [String]?
 }
 
 @JSONModel
@@ -48,6 +50,8 @@ struct PlainRecord: Codable, Equatable {
   var child: PlainChild?
   var small: UInt8?
   var wide: Int64?
+  var counts: [Int]?
+  var names: [String]?
 }
 
 struct PlainChild: Codable, Equatable {
@@ -61,7 +65,7 @@ extension PlainRecord {
     self.init(
       id: model.id, name: model.name, score: model.score, flags: model.flags, tags: model.tags,
       child: model.child.map { PlainChild(id: $0.id, values: $0.values, note: $0.note) },
-      small: model.small, wide: model.wide)
+      small: model.small, wide: model.wide, counts: model.counts, names: model.names)
   }
 }
 
