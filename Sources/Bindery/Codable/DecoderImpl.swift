@@ -636,25 +636,18 @@ extension Array: TapeDecodable where Element: Decodable {
     _ entry: TapeEntry, from impl: DecoderImpl, at index: Int, parent: CodingPathNode?,
     key: (any CodingKey)?
   ) throws -> Self {
-    var result: [Element] = []
-    result.reserveCapacity(entry.count)
-    var child = index + 1
-    var position = 0
     // Scalars need no path node unless one fails: read them directly.
     if let read = impl.scalarReader(for: Element.self),
       let placeholder = impl.placeholder(for: Element.self)
     {
-      while child < entry.end {
-        let at = position
-        result.append(
-          try impl.recovering(placeholder) {
-            try read(child) { makeCodingPath(parent, key) + [IndexKey(at)] }
-          })
-        child = impl.reader.next(after: child)
-        position += 1
+      return try impl.scalars(of: entry, at: index, parent: parent, key: key) { child, path in
+        try impl.recovering(placeholder) { try read(child, path) }
       }
-      return result
     }
+    var result: [Element] = []
+    result.reserveCapacity(entry.count)
+    var child = index + 1
+    var position = 0
     let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
     while child < entry.end {
       result.append(

@@ -89,22 +89,11 @@ public struct JSONArrayDecoder: Sequence {
   /// decoder per element. `nil` otherwise.
   @usableFromInline
   func doubles() -> [Double]? {
-    let index = index
-    return contextReference.withContext { context -> [Double]? in
-      let reader = context.reader
-      let tape = context.tape
-      let end = tape[index].end
-      var values: [Double] = []
-      values.reserveCapacity(tape[index].count)
-      // A number is one tape entry.
-      for element in (index + 1)..<end {
-        let entry = tape[element]
-        guard entry.kind == .number, let value = reader.double(entry),
-          value != 0 || !reader.roundsToZero(entry)
-        else { return nil }
-        values.append(value)
+    numbers { reader, entry in
+      guard let value = reader.double(entry), value != 0 || !reader.roundsToZero(entry) else {
+        return nil
       }
-      return values
+      return value
     }
   }
 
@@ -112,18 +101,26 @@ public struct JSONArrayDecoder: Sequence {
   /// `Int(json:)` gives for each, without a decoder per element. `nil` otherwise.
   @usableFromInline
   func integers() -> [Int]? {
+    numbers { reader, entry in
+      guard case .value(let wide) = reader.int64(entry) else { return nil }
+      return Int(exactly: wide)
+    }
+  }
+
+  /// Every element read by `read` from its tape entry, when every one is a number that `read`
+  /// accepts; `nil` otherwise.
+  @inline(__always)
+  private func numbers<T>(_ read: (TapeReader, TapeEntry) -> T?) -> [T]? {
     let index = index
-    return contextReference.withContext { context -> [Int]? in
+    return contextReference.withContext { context -> [T]? in
       let reader = context.reader
       let tape = context.tape
-      let end = tape[index].end
-      var values: [Int] = []
+      var values: [T] = []
       values.reserveCapacity(tape[index].count)
-      for element in (index + 1)..<end {
+      // A number is one tape entry.
+      for element in (index + 1)..<tape[index].end {
         let entry = tape[element]
-        guard entry.kind == .number, case .value(let wide) = reader.int64(entry),
-          let value = Int(exactly: wide)
-        else { return nil }
+        guard entry.kind == .number, let value = read(reader, entry) else { return nil }
         values.append(value)
       }
       return values
