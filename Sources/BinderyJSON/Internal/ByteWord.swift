@@ -1,9 +1,10 @@
-/// Eight bytes tested at once (SWAR), for the scanner's string scan and the writer's escaping.
+/// Eight bytes tested at once (SWAR), and sixteen in a vector, for the scanner's string scan and
+/// the writer's escaping.
 ///
 /// Each test returns a word whose byte k has its high bit set when byte k of the input passes
 /// it. The lowest flagged byte is exact; a borrow can also flag bytes above a true hit, so
 /// callers use only the lowest flag, or whether any byte is flagged. Byte k of a word is bits
-/// 8k..<8k+8 (little-endian loads).
+/// 8k..<8k+8 (little-endian loads). Vector tests are exact in every lane.
 enum ByteWord {
   /// 0x01 in every byte.
   @inline(__always) static var lows: UInt64 { 0x0101_0101_0101_0101 }
@@ -28,35 +29,29 @@ enum ByteWord {
     ((word &- (lows &* 0x20)) & ~word) & highs
   }
 
-  // Sixteen bytes as two words in one vector register: the same tests, lane by lane, in as
-  // many vector instructions as one word takes scalar ones.
+  // Sixteen bytes in one vector register, for the longest runs: the scanner's strings and the
+  // writer's escaping. Every comparison takes a vector operand: with a scalar one
+  // (`block .== 0x22`) the compiler tests lane by lane through memory, with a vector one it
+  // emits one instruction (SSE2 on x86-64, NEON on arm64).
 
-  /// Sixteen bytes from `pointer` (any alignment): bytes 0–7 in lane 0, 8–15 in lane 1, each
-  /// lane little-endian like a word.
+  /// Sixteen bytes from `pointer` (any alignment), byte k in lane k.
   @inline(__always)
-  static func block(at pointer: UnsafeRawPointer) -> SIMD2<UInt64> {
-    let raw = pointer.loadUnaligned(as: SIMD2<UInt64>.self)
-    return SIMD2(UInt64(littleEndian: raw[0]), UInt64(littleEndian: raw[1]))
+  static func block(at pointer: UnsafeRawPointer) -> SIMD16<UInt8> {
+    pointer.loadUnaligned(as: SIMD16<UInt8>.self)
   }
 
-  /// ``equal(_:_:)`` for both lanes; `pattern` is one word.
+  /// `byte` in every lane: the operand comparisons take.
   @inline(__always)
-  static func equal(_ block: SIMD2<UInt64>, _ pattern: UInt64) -> SIMD2<UInt64> {
-    let difference = block ^ SIMD2(repeating: pattern)
-    return ((difference &- SIMD2(repeating: lows)) & ~difference) & SIMD2(repeating: highs)
-  }
+  static func lanes(_ byte: UInt8) -> SIMD16<UInt8> { SIMD16(repeating: byte) }
 
-  /// ``control(_:)`` for both lanes.
+  /// How many lanes come before the first one set in `mask` (16 if none).
   @inline(__always)
-  static func control(_ block: SIMD2<UInt64>) -> SIMD2<UInt64> {
-    ((block &- SIMD2(repeating: lows &* 0x20)) & ~block) & SIMD2(repeating: highs)
-  }
-
-  /// How many bytes of a sixteen-byte block come before its first flagged byte (16 if none):
-  /// the lowest flag of the first lane with one is exact.
-  @inline(__always)
-  static func cleanPrefix(_ flags: SIMD2<UInt64>) -> Int {
-    if flags[0] != 0 { return flags[0].trailingZeroBitCount &>> 3 }
-    return 8 &+ flags[1].trailingZeroBitCount &>> 3
+  static func cleanPrefix(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
+    // 0xFF in each set lane, read as two words whose byte k is lane k (or 8 + k).
+    let bytes = SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: mask)
+    let words = unsafeBitCast(bytes, to: SIMD2<UInt64>.self)
+    let (low, high) = (UInt64(littleEndian: words[0]), UInt64(littleEndian: words[1]))
+    if low != 0 { return low.trailingZeroBitCount &>> 3 }
+    return 8 &+ high.trailingZeroBitCount &>> 3
   }
 }

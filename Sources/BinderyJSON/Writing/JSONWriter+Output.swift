@@ -287,7 +287,10 @@ extension JSONWriter {
   ) -> (read: Int, written: Int) {
     let nonASCII: UInt64 = asciiOnly ? ByteWord.highs : 0
     // Without slash escaping, the slash test looks for quotes again: no branch in the loop.
-    let slashes = ByteWord.repeated(escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\""))
+    let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
+    let slashes = ByteWord.repeated(slash)
+    // The same two tests for sixteen-byte blocks: no byte is above 0xFF.
+    let (slashLanes, highestLanes) = (ByteWord.lanes(slash), ByteWord.lanes(asciiOnly ? 0x7F : 0xFF))
     var read = start
     var written = 0
     while read < count, written &+ 24 <= room {
@@ -295,11 +298,10 @@ extension JSONWriter {
       if available >= 16 {
         // Sixteen bytes tested in one vector; the clean ones are kept, and a flagged byte is
         // dealt with by the eight-byte step below.
-        UnsafeMutableRawPointer(output + written).storeBytes(
-          of: UnsafeRawPointer(input + read).loadUnaligned(as: SIMD2<UInt64>.self),
-          as: SIMD2<UInt64>.self)
+        let block = ByteWord.block(at: input + read)
+        UnsafeMutableRawPointer(output + written).storeBytes(of: block, as: SIMD16<UInt8>.self)
         let clean = ByteWord.cleanPrefix(
-          escapeFlags(ByteWord.block(at: input + read), slashes: slashes, nonASCII: nonASCII))
+          escapeMask(block, slashes: slashLanes, highest: highestLanes))
         read &+= clean
         written &+= clean
         // Having moved, go round again: the room and what is left are checked afresh. With
@@ -360,14 +362,16 @@ extension JSONWriter {
       | ByteWord.equal(word, slashes) | (word & nonASCII)
   }
 
-  /// ``escapeFlags(_:slashes:nonASCII:)`` for sixteen bytes at once (little-endian lanes).
+  /// The lanes of `block` that need escaping: a quote, a backslash, a control byte, the byte
+  /// in `slashes` (a slash when escaping them, else a quote again), and a byte above the one in
+  /// `highest` (0x7F when escaping non-ASCII, else 0xFF, which flags none).
   @inline(__always)
-  static func escapeFlags(_ block: SIMD2<UInt64>, slashes: UInt64, nonASCII: UInt64)
-    -> SIMD2<UInt64>
-  {
-    ByteWord.control(block) | ByteWord.equal(block, ByteWord.repeated(UInt8(ascii: "\"")))
-      | ByteWord.equal(block, ByteWord.repeated(UInt8(ascii: "\\")))
-      | ByteWord.equal(block, slashes) | (block & SIMD2(repeating: nonASCII))
+  static func escapeMask(
+    _ block: SIMD16<UInt8>, slashes: SIMD16<UInt8>, highest: SIMD16<UInt8>
+  ) -> SIMDMask<SIMD16<Int8>> {
+    (block .<= ByteWord.lanes(0x1F)) .| (block .== ByteWord.lanes(UInt8(ascii: "\"")))
+      .| (block .== ByteWord.lanes(UInt8(ascii: "\\"))) .| (block .== slashes)
+      .| (block .> highest)
   }
 
   /// Loads 1 to 7 bytes, byte k into bits 8k..<8k+8, zero above: two overlapping loads whose
