@@ -2,8 +2,9 @@ import Bindery
 import BinderyTestSupport
 import Testing
 
-// Arrays of `Double` and `Int` go to the writer whole, in runs. These tests hold that path to
-// the output and errors of writing each element in turn with `JSONWriter`.
+// Arrays of `Double` and `Int` go to the writer whole, in runs, and arrays of arrays of `Double`
+// (coordinate pairs) in one step each. These tests hold those paths to the output and errors of
+// writing each element in turn with `JSONWriter`.
 
 /// A model with number arrays as members, nested arrays among them.
 @JSONModel
@@ -173,5 +174,64 @@ struct NumberArrayWritingTests {
     let track = Track(name: "x", points: [1, 2, .nan], rings: [], counts: [])
     let error = #expect(throws: JSONWriteError.self) { try track.jsonBytes() }
     #expect(error?.path == JSONPath([.key("points"), .index(2)]))
+  }
+
+  /// Arrays of doubles written as `beginArray`, each double, `endArray`, in turn.
+  func pairByPair(_ arrays: [[Double]], options: JSONWritingOptions)
+    -> Result<String, JSONWriteError>
+  {
+    elementByElement(arrays, options: options) { w, pair throws(JSONWriteError) in
+      try w.beginArray()
+      for value in pair { try w.double(value) }
+      try w.endArray()
+    }
+  }
+
+  @Test("arrays of doubles: empty, pairs and long ones, in every layout and in Foundation's")
+  func arraysOfDoublesMatchPairByPair() {
+    var foundation = JSONWritingOptions()
+    foundation.foundationLayout = true
+    let values = doubles(count: 120, seed: 13)
+    for count in [0, 1, 2, 65] {
+      var arrays: [[Double]] = (0..<count).map { [values[$0], values[$0 + 1]] }
+      if count > 1 { arrays[1] = [] }
+      if count > 2 { arrays[2] = Array(values.prefix(70)) + [0x1p53, -0x1p53] }
+      for options in layouts + [foundation] {
+        #expect(exported(arrays, options: options) == pairByPair(arrays, options: options))
+      }
+    }
+  }
+
+  @Test("a non-finite double in an array of arrays: at both indices, or as the policy says")
+  func nonFiniteInArraysOfDoubles() {
+    let arrays: [[Double]] = [[1.5, 2], [3, .infinity], [.nan], [-0.0, 4]]
+    let policies: [JSONWritingOptions.NonFiniteNumberPolicy] = [
+      .reject, .literals, .strings(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan"),
+    ]
+    for policy in policies {
+      for pretty in [false, true] {
+        let options = JSONWritingOptions(prettyPrinted: pretty, nonFiniteNumbers: policy)
+        #expect(exported(arrays, options: options) == pairByPair(arrays, options: options))
+      }
+    }
+    let error = #expect(throws: JSONWriteError.self) { try arrays.jsonBytes() }
+    #expect(error?.kind == .nonFiniteNumber)
+    #expect(error?.path == JSONPath([.index(1), .index(1)]))
+    let track = Track(
+      name: "x", points: [], rings: [[[0, 1]], [[2, 3], [4, .nan]]], counts: [])
+    let inMember = #expect(throws: JSONWriteError.self) { try track.jsonBytes() }
+    #expect(inMember?.path == JSONPath([.key("rings"), .index(1), .index(1), .index(1)]))
+  }
+
+  @Test("arrays of doubles one level past the depth limit fail as nested arrays do")
+  func arraysOfDoublesAtTheDepthLimit() {
+    for depth in [1, 2] {
+      var options = JSONWritingOptions()
+      options.maxDepth = depth
+      let arrays: [[Double]] = [[1, 2], [3, 4]]
+      let written = exported(arrays, options: options)
+      #expect(written == pairByPair(arrays, options: options))
+      #expect((try? written.get()) == (depth == 2 ? "[[1,2],[3,4]]" : nil))
+    }
   }
 }

@@ -166,4 +166,31 @@ extension JSONDecoder: ScalarArrayTestDecoder {}
         == ["doubles", "70"]
     }
   }
+
+  /// Arrays of doubles go to the writer in runs of arrays; one holding a non-finite value is
+  /// written by the strategy, or the error names both indices.
+  @Test func nonFiniteValuesInsideArraysOfDoubles() throws {
+    struct Rings: Codable { var rings: [[[Double]]] }
+    let value = Rings(rings: [
+      [[1, 2], [3, .infinity], [0.1, 0.2]], [], [[.nan, 0.5], [9_007_199_254_740_992, -0.0], []],
+    ])
+    for formatting in [JSONEncoder.OutputFormatting.sortedKeys, [.sortedKeys, .prettyPrinted]] {
+      let ours = BinderyEncoder()
+      let foundation = JSONEncoder()
+      ours.outputFormatting = BinderyEncoder.OutputFormatting(rawValue: formatting.rawValue)
+      foundation.outputFormatting = formatting
+      ours.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+      foundation.nonConformingFloatEncodingStrategy = .convertToString(
+        positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+      #expect(try ours.encode(value) == foundation.encode(value))
+    }
+    #expect {
+      try BinderyEncoder().encode(value)
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error else { return false }
+      return context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+        == ["rings", "0", "1", "1"]
+    }
+  }
 }

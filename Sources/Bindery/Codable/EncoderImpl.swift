@@ -707,8 +707,8 @@ extension Array: DirectEncodable where Element: Encodable {
     try impl.write { try $0.beginArray() }
     let count = self.count
     var position = 0
-    // Doubles and strings are written from the array cast to its concrete type, by specialised
-    // code; runs of finite doubles go to the writer whole.
+    // Doubles, arrays of doubles and strings are written from the array cast to its concrete
+    // type, by specialised code; runs of finite doubles go to the writer whole.
     if Element.self == Double.self {
       try identityCast(self, toArrayOf: Double.self).withUnsafeBufferPointer { doubles in
         while position < count {
@@ -733,6 +733,25 @@ extension Array: DirectEncodable where Element: Encodable {
       while position < count {
         try impl.writeInteger(identityCast(self[position], to: Int.self))
         position += 1
+      }
+    } else if Element.self == [Double].self {
+      // Runs of arrays of finite doubles go to the writer whole; an array holding a non-finite
+      // value goes through its own `encode(to:)`, where the strategy applies.
+      try identityCast(self, toArrayOf: [Double].self).withUnsafeBufferPointer { arrays in
+        while position < count {
+          var stop = position
+          while stop < count, arrays[stop].allSatisfy(\.isFinite) { stop += 1 }
+          if stop > position {
+            let run = UnsafeBufferPointer(rebasing: arrays[position..<stop])
+            try impl.write { try $0.doubleArrayElements(run) }
+          }
+          if stop < count {
+            let node = key.map { CodingPathNode(parent: parent, key: $0) } ?? parent
+            try impl.encodeValue(arrays[stop], parent: node, key: IndexKey(stop))
+            stop += 1
+          }
+          position = stop
+        }
       }
     } else if Element.self == String.self {
       for text in identityCast(self, toArrayOf: String.self) {

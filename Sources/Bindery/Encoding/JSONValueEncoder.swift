@@ -142,6 +142,9 @@ public struct JSONValueEncoder {
     if S.self == [Int].self {
       return try integerElements(identityCast(elements, to: [Int].self))
     }
+    if S.self == [[Double]].self {
+      return try doubleArrayElements(identityCast(elements, to: [[Double]].self))
+    }
     try beginArray()
     let element = elementEncoder
     for value in elements {
@@ -160,6 +163,16 @@ public struct JSONValueEncoder {
     try beginArray()
     try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
       try context.write { w throws(JSONWriteError) in try w.doubleElements(buffer) }
+    }
+    try endArray()
+  }
+
+  /// An array of arrays of doubles (see `JSONWriter.doubleArrayElements(_:)`).
+  @usableFromInline
+  func doubleArrayElements(_ values: [[Double]]) throws(JSONWriteError) {
+    try beginArray()
+    try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
+      try context.write { w throws(JSONWriteError) in try w.doubleArrayElements(buffer) }
     }
     try endArray()
   }

@@ -715,13 +715,71 @@ public struct JSONWriter: Sendable {
   package mutating func doubleElements(_ values: UnsafeBufferPointer<Double>)
     throws(JSONWriteError)
   {
-    // In Foundation's layout, ±2^53 loses the `.0` that ``double(_:)`` takes back; every other
-    // finite value has the same text in both layouts.
     let foundation = options.foundationLayout
     try elements(
-      values, room: 32, plain: { $0.isFinite && !(foundation && $0.magnitude == 0x1p53) },
+      values, room: 32, plain: { Self.isPlain($0, foundation: foundation) },
       put: { value, output in ShortestDigits.writeNumber(value, to: output) },
       one: { writer, value throws(JSONWriteError) in try writer.double(value) })
+  }
+
+  /// Whether ``double(_:)`` writes `value` as `ShortestDigits.writeNumber(_:to:)` does. In
+  /// Foundation's layout, ±2^53 loses the `.0` that ``double(_:)`` takes back; every other
+  /// finite value has the same text in both layouts.
+  @inline(__always)
+  private static func isPlain(_ value: Double, foundation: Bool) -> Bool {
+    value.isFinite && !(foundation && value.magnitude == 0x1p53)
+  }
+
+  /// Writes arrays of doubles as elements of the innermost open array: the output and errors
+  /// of ``beginArray()``, ``doubleElements(_:)`` and ``endArray()`` for each in turn. In compact
+  /// output, an array whose elements all read plainly is written in one step, with no frame of
+  /// its own: nothing can fail inside it (GeoJSON's coordinate pairs, series of points).
+  ///
+  /// - Parameter arrays: The elements, each an array.
+  /// - Throws: ``JSONWriteError`` as the three calls throw, at the failing element.
+  package mutating func doubleArrayElements(_ arrays: UnsafeBufferPointer<[Double]>)
+    throws(JSONWriteError)
+  {
+    let foundation = options.foundationLayout
+    // A nested array would be one level deeper: past the limit, `beginArray` throws.
+    let batched =
+      depth > 0 && !top.isObject && !options.prettyPrinted && depth < options.maxDepth
+    for array in arrays {
+      let done = array.withUnsafeBufferPointer { values -> Bool in
+        guard batched, values.allSatisfy({ Self.isPlain($0, foundation: foundation) }) else {
+          return false
+        }
+        let first = top.count == 0
+        top.count &+= 1
+        valuesBegun &+= 1 &+ values.count
+        // A comma, the brackets, and each element in at most 32 bytes and its comma.
+        append(reserving: 3 &+ values.count &* 33) { output in
+          var written = 0
+          if !first {
+            output[0] = UInt8(ascii: ",")
+            written = 1
+          }
+          output[written] = UInt8(ascii: "[")
+          written &+= 1
+          for position in values.indices {
+            if position > 0 {
+              output[written] = UInt8(ascii: ",")
+              written &+= 1
+            }
+            written &+= ShortestDigits.writeNumber(values[position], to: output + written)
+          }
+          output[written] = UInt8(ascii: "]")
+          return written &+ 1
+        }
+        return true
+      }
+      if done { continue }
+      try beginArray()
+      try array.withUnsafeBufferPointer { values throws(JSONWriteError) in
+        try doubleElements(values)
+      }
+      try endArray()
+    }
   }
 
   /// Writes each integer as an element of the innermost open array: the output and errors of
