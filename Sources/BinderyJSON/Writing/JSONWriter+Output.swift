@@ -290,7 +290,9 @@ extension JSONWriter {
     let slash = escapesSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\"")
     let slashes = ByteWord.repeated(slash)
     // The same two tests for sixteen-byte blocks: no byte is above 0xFF.
-    let (slashLanes, highestLanes) = (ByteWord.lanes(slash), ByteWord.lanes(asciiOnly ? 0x7F : 0xFF))
+    let (slashLanes, highestLanes) = (
+      ByteWord.lanes(slash), ByteWord.lanes(asciiOnly ? 0x7F : 0xFF)
+    )
     var read = start
     var written = 0
     while read < count, written &+ 24 <= room {
