@@ -234,4 +234,26 @@ struct NumberArrayWritingTests {
       #expect((try? written.get()) == (depth == 2 ? "[[1,2],[3,4]]" : nil))
     }
   }
+
+  @Test("number arrays as members of an object whose keys are sorted, and past the depth limit")
+  func membersSortedAndTooDeep() throws {
+    let track = Track(name: "coast", points: [1.5, -2.25], rings: [[[0.5, 1.5]]], counts: [3, 4])
+    var sorted = JSONWritingOptions()
+    sorted.sortsKeys = true
+    let bytes = try track.jsonBytes(options: JSONEncodingOptions(writing: sorted))
+    #expect(
+      String(decoding: bytes, as: UTF8.self)
+        == #"{"counts":[3,4],"name":"coast","points":[1.5,-2.25],"rings":[[[0.5,1.5]]]}"#)
+    for (depth, path) in [
+      (1, JSONPath([.key("points")])), (2, JSONPath([.key("rings"), .index(0)])),
+    ] {
+      var limited = JSONWritingOptions()
+      limited.maxDepth = depth
+      let error = #expect(throws: JSONWriteError.self) {
+        try track.jsonBytes(options: JSONEncodingOptions(writing: limited))
+      }
+      #expect(error?.kind == .depthLimitExceeded)
+      #expect(error?.path == path)
+    }
+  }
 }

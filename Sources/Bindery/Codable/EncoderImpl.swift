@@ -704,6 +704,21 @@ extension Array: DirectEncodable where Element: Encodable {
   // encoding time). An array cast to a concrete element type is iterated by specialised code.
   func encodeDirectly(into impl: EncoderImpl, parent: CodingPathNode?, key: (any CodingKey)?) throws
   {
+    // Arrays of integers, and of doubles with nothing for the strategy to do, are one value to
+    // the writer (see `JSONWriter.doubleArray(_:)`).
+    if Element.self == Int.self {
+      return try identityCast(self, toArrayOf: Int.self).withUnsafeBufferPointer { integers in
+        try impl.write { try $0.integerArray(integers) }
+      }
+    }
+    if Element.self == Double.self {
+      let doubles = identityCast(self, toArrayOf: Double.self)
+      if doubles.allSatisfy(\.isFinite) {
+        return try doubles.withUnsafeBufferPointer { doubles in
+          try impl.write { try $0.doubleArray(doubles) }
+        }
+      }
+    }
     try impl.write { try $0.beginArray() }
     let count = self.count
     var position = 0
@@ -726,13 +741,6 @@ extension Array: DirectEncodable where Element: Encodable {
           }
           position = stop
         }
-      }
-    } else if Element.self == Int.self {
-      // Element by element: arrays of integers are mostly short, and the array's cast costs a
-      // retain and release more than the loop saves on them.
-      while position < count {
-        try impl.writeInteger(identityCast(self[position], to: Int.self))
-        position += 1
       }
     } else if Element.self == [Double].self {
       // Runs of arrays of finite doubles go to the writer whole; an array holding a non-finite

@@ -157,14 +157,12 @@ public struct JSONValueEncoder {
     try endArray()
   }
 
-  /// An array of doubles, written in runs (see `JSONWriter.doubleElements(_:)`).
+  /// An array of doubles (see `JSONWriter.doubleArray(_:)`).
   @usableFromInline
   func doubleElements(_ values: [Double]) throws(JSONWriteError) {
-    try beginArray()
     try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
-      try context.write { w throws(JSONWriteError) in try w.doubleElements(buffer) }
+      try context.write { w throws(JSONWriteError) in try w.doubleArray(buffer) }
     }
-    try endArray()
   }
 
   /// An array of arrays of doubles (see `JSONWriter.doubleArrayElements(_:)`).
@@ -177,14 +175,12 @@ public struct JSONValueEncoder {
     try endArray()
   }
 
-  /// An array of integers, written in runs (see `JSONWriter.integerElements(_:)`).
+  /// An array of integers (see `JSONWriter.integerArray(_:)`).
   @usableFromInline
   func integerElements(_ values: [Int]) throws(JSONWriteError) {
-    try beginArray()
     try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
-      try context.write { w throws(JSONWriteError) in try w.integerElements(buffer) }
+      try context.write { w throws(JSONWriteError) in try w.integerArray(buffer) }
     }
-    try endArray()
   }
 
   @usableFromInline

@@ -730,55 +730,83 @@ public struct JSONWriter: Sendable {
     value.isFinite && !(foundation && value.magnitude == 0x1p53)
   }
 
-  /// Writes arrays of doubles as elements of the innermost open array: the output and errors
-  /// of ``beginArray()``, ``doubleElements(_:)`` and ``endArray()`` for each in turn. In compact
-  /// output, an array whose elements all read plainly is written in one step, with no frame of
-  /// its own: nothing can fail inside it (GeoJSON's coordinate pairs, series of points).
+  /// Writes an array of doubles where a value is due: the output and errors of
+  /// ``beginArray()``, ``doubleElements(_:)`` and ``endArray()``, in one step in compact output
+  /// (see `leafArray`).
+  ///
+  /// - Parameter values: The elements.
+  /// - Throws: ``JSONWriteError`` as the three calls throw.
+  package mutating func doubleArray(_ values: UnsafeBufferPointer<Double>) throws(JSONWriteError) {
+    let foundation = options.foundationLayout
+    try leafArray(
+      values, room: 32, plain: { Self.isPlain($0, foundation: foundation) },
+      put: { value, output in ShortestDigits.writeNumber(value, to: output) },
+      elements: { writer, values throws(JSONWriteError) in try writer.doubleElements(values) })
+  }
+
+  /// Writes arrays of doubles as elements of the innermost open array, each as
+  /// ``doubleArray(_:)`` writes it (GeoJSON's coordinate pairs, series of points).
   ///
   /// - Parameter arrays: The elements, each an array.
-  /// - Throws: ``JSONWriteError`` as the three calls throw, at the failing element.
+  /// - Throws: ``JSONWriteError`` as ``doubleArray(_:)`` throws, at the failing element.
   package mutating func doubleArrayElements(_ arrays: UnsafeBufferPointer<[Double]>)
     throws(JSONWriteError)
   {
-    let foundation = options.foundationLayout
-    // A nested array would be one level deeper: past the limit, `beginArray` throws.
-    let batched =
-      depth > 0 && !top.isObject && !options.prettyPrinted && depth < options.maxDepth
     for array in arrays {
-      let done = array.withUnsafeBufferPointer { values -> Bool in
-        guard batched, values.allSatisfy({ Self.isPlain($0, foundation: foundation) }) else {
-          return false
-        }
-        let first = top.count == 0
-        top.count &+= 1
-        valuesBegun &+= 1 &+ values.count
-        // A comma, the brackets, and each element in at most 32 bytes and its comma.
-        append(reserving: 3 &+ values.count &* 33) { output in
-          var written = 0
-          if !first {
-            output[0] = UInt8(ascii: ",")
-            written = 1
-          }
-          output[written] = UInt8(ascii: "[")
-          written &+= 1
-          for position in values.indices {
-            if position > 0 {
-              output[written] = UInt8(ascii: ",")
-              written &+= 1
-            }
-            written &+= ShortestDigits.writeNumber(values[position], to: output + written)
-          }
-          output[written] = UInt8(ascii: "]")
-          return written &+ 1
-        }
-        return true
-      }
-      if done { continue }
-      try beginArray()
       try array.withUnsafeBufferPointer { values throws(JSONWriteError) in
-        try doubleElements(values)
+        try doubleArray(values)
       }
+    }
+  }
+
+  /// Writes an array of integers where a value is due: the output and errors of
+  /// ``beginArray()``, ``integerElements(_:)`` and ``endArray()``, in one step in compact output
+  /// (see `leafArray`).
+  ///
+  /// - Parameter values: The elements.
+  /// - Throws: ``JSONWriteError`` as the three calls throw.
+  package mutating func integerArray(_ values: UnsafeBufferPointer<Int>) throws(JSONWriteError) {
+    try leafArray(
+      values, room: 21, plain: { _ in true },
+      put: { value, output in
+        Self.putInteger(UInt64(value.magnitude), negative: value < 0, to: output)
+      },
+      elements: { writer, values throws(JSONWriteError) in try writer.integerElements(values) })
+  }
+
+  /// Writes an array of numbers where a value is due. In compact output, an array within the
+  /// depth limit whose elements `plain` all accepts is written in one step, with no frame of
+  /// its own: nothing can fail inside it, so no error or encoder can see it open (`put` writes
+  /// one element at a pointer with `room` bytes and returns how many). Otherwise
+  /// ``beginArray()``, `elements` and ``endArray()`` write it.
+  @inline(__always)
+  private mutating func leafArray<Element>(
+    _ values: UnsafeBufferPointer<Element>, room: Int, plain: (Element) -> Bool,
+    put: (Element, UnsafeMutablePointer<UInt8>) -> Int,
+    elements: (inout JSONWriter, UnsafeBufferPointer<Element>) throws(JSONWriteError) -> Void
+  ) throws(JSONWriteError) {
+    guard !options.prettyPrinted, depth < options.maxDepth, values.allSatisfy(plain) else {
+      try beginArray()
+      try elements(&self, values)
       try endArray()
+      return
+    }
+    let lead = try beginValue()
+    valuesBegun &+= values.count
+    // The lead, the brackets, and each element in at most `room` bytes and its comma.
+    append(reserving: lead.count &+ 2 &+ values.count &* (room &+ 1)) { output in
+      var written = lead.write(to: output)
+      output[written] = UInt8(ascii: "[")
+      written &+= 1
+      for position in values.indices {
+        if position > 0 {
+          output[written] = UInt8(ascii: ",")
+          written &+= 1
+        }
+        written &+= put(values[position], output + written)
+      }
+      output[written] = UInt8(ascii: "]")
+      return written &+ 1
     }
   }
 
