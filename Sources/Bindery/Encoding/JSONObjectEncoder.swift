@@ -11,17 +11,49 @@ public struct JSONObjectEncoder {
   @usableFromInline let filter: JSONPropertyFilter?
   /// The index of the date format in force in the context's `dateFormats`.
   @usableFromInline var dates: Int
-  /// The nested objects currently open below this one, outermost first.
-  var open: [String] = []
-  /// The members a model that keeps unknown keys read as `null`: a `nil` property at one of
-  /// these keys is written as `null` again whatever the null policy, so that decode → encode
-  /// keeps both an absent key and a `null` as they were.
-  var keptNulls: [String: JSONValue]?
-  /// The key of a union's tag, written before the case's members: kept members leave it out.
-  var tagKey: String?
-  /// An object the input held as `null` (such as `meta` of `meta.note`) whose properties are
-  /// all `nil` so far: written as `null` before the next member, unless that member is inside it.
-  @usableFromInline var pendingNull: String?
+  /// What nested key paths, kept `null`s and union tags need while writing (see ``Nesting``):
+  /// nil until one of them is used, so that the encoder of a plain object is made and
+  /// destroyed with no reference counting for these fields.
+  var nesting: Nesting?
+
+  /// The state of nested key paths, kept `null`s and union tags.
+  struct Nesting {
+    /// The nested objects currently open below this one, outermost first.
+    var open: [String] = []
+    /// The members a model that keeps unknown keys read as `null`: a `nil` property at one of
+    /// these keys is written as `null` again whatever the null policy, so that decode → encode
+    /// keeps both an absent key and a `null` as they were.
+    var keptNulls: [String: JSONValue]?
+    /// The key of a union's tag, written before the case's members: kept members leave it out.
+    var tagKey: String?
+    /// An object the input held as `null` (such as `meta` of `meta.note`) whose properties are
+    /// all `nil` so far: written as `null` before the next member, unless that member is inside
+    /// it.
+    var pendingNull: String?
+  }
+
+  // The fields of `nesting`, read as empty while it is nil.
+  var open: [String] {
+    get { nesting?.open ?? [] }
+    set { updateNesting { $0.open = newValue } }
+  }
+  var keptNulls: [String: JSONValue]? {
+    get { nesting?.keptNulls }
+    set { updateNesting { $0.keptNulls = newValue } }
+  }
+  var tagKey: String? {
+    get { nesting?.tagKey }
+    set { updateNesting { $0.tagKey = newValue } }
+  }
+  var pendingNull: String? {
+    get { nesting?.pendingNull }
+    set { updateNesting { $0.pendingNull = newValue } }
+  }
+  private mutating func updateNesting(_ change: (inout Nesting) -> Void) {
+    var state = nesting.take() ?? Nesting()
+    change(&state)
+    nesting = state
+  }
 
   init(context: JSONEncodingContext, filter: JSONPropertyFilter?, dates: Int) {
     self.context = context
@@ -51,6 +83,7 @@ public struct JSONObjectEncoder {
   }
 
   mutating func closeNested(keeping count: Int) throws(JSONWriteError) {
+    guard nesting != nil else { return }
     while open.count > count {
       open.removeLast()
       try context.write { w throws(JSONWriteError) in try w.endObject() }
@@ -61,11 +94,11 @@ public struct JSONObjectEncoder {
   /// objects, then writes the last key.
   @usableFromInline
   mutating func beginMember(_ key: JSONKey) throws(JSONWriteError) {
-    if pendingNull != nil { try settlePendingNull(before: key) }
+    if nesting?.pendingNull != nil { try settlePendingNull(before: key) }
     let path: [String]
     switch key.storage {
     case .single(let name):
-      if !open.isEmpty { try closeNested(keeping: 0) }
+      if nesting?.open.isEmpty == false { try closeNested(keeping: 0) }
       try context.write { w throws(JSONWriteError) in try w.key(name) }
       return
     case .paths(let paths):
@@ -281,7 +314,10 @@ public struct JSONObjectEncoder {
   /// Whether a plain key's member can go straight to the writer: no nested object is open and
   /// no `null` object is pending, either of which the general path settles first.
   @usableFromInline
-  var writesPlainly: Bool { pendingNull == nil && open.isEmpty }
+  var writesPlainly: Bool {
+    guard let nesting else { return true }
+    return nesting.pendingNull == nil && nesting.open.isEmpty
+  }
 
   /// Positions the writer for the member at a plain key: its bytes go out as they are unless
   /// nested objects are open or a `null` object is pending, which the general path settles.
@@ -298,7 +334,7 @@ public struct JSONObjectEncoder {
     if (nulls ?? context.options.nulls) == .write {
       try beginPlainMember(key)
       try context.write { w throws(JSONWriteError) in try w.null() }
-    } else if keptNulls != nil {
+    } else if nesting?.keptNulls != nil {
       // The input may have held `null` here: the general rule decides.
       try writeNull(forKey: JSONKey(key.description), nulls: nulls)
     }

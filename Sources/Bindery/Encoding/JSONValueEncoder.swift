@@ -111,7 +111,7 @@ public struct JSONValueEncoder {
     var object = JSONObjectEncoder(
       context: context, filter: isRoot ? context.filter : nil, dates: dates)
     try body(&object)
-    if !object.open.isEmpty { try object.closeNested(keeping: 0) }
+    if object.nesting != nil { try object.closeNested(keeping: 0) }
     try context.write { w throws(JSONWriteError) in try w.endObject() }
   }
 
