@@ -620,37 +620,65 @@ struct JSONScanner {
 
   // MARK: - Strings
 
-  /// Scans a string whose opening quote is at `index` and appends its entry.
+  /// Scans a string whose opening quote is at `index` and appends its entry. A string of plain
+  /// ASCII, most keys and many values, is done here; one with an escape, non-ASCII text or an
+  /// error goes on in ``scanStringSlowly(quote:start:at:)``, whose size this call avoids.
   private mutating func scanString(quote: UInt8) throws(JSONReadError) {
-    let start = index + 1
+    let start = index &+ 1
+    let stop = plainRun(from: start, quote: quote)
+    guard stop < end, base[stop] == quote, stop &- start < Int(UInt32.max) else {
+      return try scanStringSlowly(quote: quote, start: start, at: stop)
+    }
+    tape.append(
+      TapeEntry(
+        offset: UInt32(truncatingIfNeeded: start), payload: UInt32(truncatingIfNeeded: stop - start),
+        info: TapeKind.string.rawValue))
+    index = stop &+ 1
+  }
+
+  /// The index of the first byte from `start` that ends a run of plain ASCII in a string (a
+  /// quote, a backslash, a control or non-ASCII byte), or the end of the input.
+  @inline(__always)
+  private func plainRun(from start: Int, quote: UInt8) -> Int {
     var i = start
-    var flags: UInt32 = 0
-    let quotes = ByteWord.repeated(quote)
-    let backslashes = ByteWord.repeated(UInt8(ascii: "\\"))
     let (quoteLanes, backslashLanes) = (ByteWord.lanes(quote), ByteWord.lanes(UInt8(ascii: "\\")))
+    // Sixteen bytes at a time...
+    while i &+ 16 <= end {
+      let block = ByteWord.block(at: base + i)
+      let clean = ByteWord.cleanPrefix(
+        (block .<= ByteWord.lanes(0x1F)) .| (block .== quoteLanes) .| (block .== backslashLanes)
+          .| (block .> ByteWord.lanes(0x7F)))
+      i &+= clean
+      if clean < 16 { return i }
+    }
+    // ...then eight, and one, near the end.
+    let (quotes, backslashes) = (ByteWord.repeated(quote), ByteWord.repeated(UInt8(ascii: "\\")))
+    while i &+ 8 <= end {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+      let hits =
+        ByteWord.control(word) | ByteWord.equal(word, quotes) | ByteWord.equal(word, backslashes)
+        | (word & ByteWord.highs)
+      // The lowest flagged byte is exact (borrows only flag bytes above a true hit).
+      if hits != 0 { return i &+ hits.trailingZeroBitCount &>> 3 }
+      i &+= 8
+    }
+    while i < end {
+      let byte = base[i]
+      if byte == quote || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return i }
+      i &+= 1
+    }
+    return i
+  }
+
+  /// Scans the rest of a string that starts at `start` from `i`, where a plain run ended:
+  /// escapes, non-ASCII text, control bytes and the end of the input.
+  @inline(never)
+  private mutating func scanStringSlowly(quote: UInt8, start: Int, at stop: Int)
+    throws(JSONReadError)
+  {
+    var i = stop
+    var flags: UInt32 = 0
     while true {
-      // Plain ASCII bytes, sixteen at a time: no quote, backslash, control or non-ASCII byte.
-      while i &+ 16 <= end {
-        let block = ByteWord.block(at: base + i)
-        let clean = ByteWord.cleanPrefix(
-          (block .<= ByteWord.lanes(0x1F)) .| (block .== quoteLanes) .| (block .== backslashLanes)
-            .| (block .> ByteWord.lanes(0x7F)))
-        i &+= clean
-        if clean < 16 { break }
-      }
-      // The last 8 to 15 before the end, eight at a time (after a stop above, no step).
-      while i &+ 8 <= end, i &+ 16 > end {
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-        let hits =
-          ByteWord.control(word) | ByteWord.equal(word, quotes) | ByteWord.equal(word, backslashes)
-          | (word & ByteWord.highs)
-        if hits != 0 {
-          // The lowest flagged byte is exact (borrows only flag bytes above a true hit).
-          i &+= hits.trailingZeroBitCount &>> 3
-          break
-        }
-        i &+= 8
-      }
       guard i < end else {
         throw error(
           .unexpectedEndOfInput, "unterminated string, found end of input", at: end)
@@ -673,6 +701,7 @@ struct JSONScanner {
       } else {
         i += 1
       }
+      i = plainRun(from: i, quote: quote)
     }
     guard i - start < Int(UInt32.max) else {
       throw error(.sizeLimitExceeded, "string too long", at: start)
