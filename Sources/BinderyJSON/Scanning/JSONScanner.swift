@@ -631,7 +631,8 @@ struct JSONScanner {
     }
     tape.append(
       TapeEntry(
-        offset: UInt32(truncatingIfNeeded: start), payload: UInt32(truncatingIfNeeded: stop - start),
+        offset: UInt32(truncatingIfNeeded: start),
+        payload: UInt32(truncatingIfNeeded: stop - start),
         info: TapeKind.string.rawValue))
     index = stop &+ 1
   }
