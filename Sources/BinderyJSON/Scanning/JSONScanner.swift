@@ -671,7 +671,7 @@ struct JSONScanner {
     return i
   }
 
-  /// Scans the rest of a string that starts at `start` from `i`, where a plain run ended:
+  /// Scans the rest of a string that starts at `start` from `stop`, where a plain run ended:
   /// escapes, non-ASCII text, control bytes and the end of the input.
   @inline(never)
   private mutating func scanStringSlowly(quote: UInt8, start: Int, at stop: Int)

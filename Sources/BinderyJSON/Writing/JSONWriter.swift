@@ -774,18 +774,21 @@ public struct JSONWriter: Sendable {
       elements: { writer, values throws(JSONWriteError) in try writer.integerElements(values) })
   }
 
-  /// Writes an array of numbers where a value is due. In compact output, an array within the
-  /// depth limit whose elements `plain` all accepts is written in one step, with no frame of
-  /// its own: nothing can fail inside it, so no error or encoder can see it open (`put` writes
-  /// one element at a pointer with `room` bytes and returns how many). Otherwise
-  /// ``beginArray()``, `elements` and ``endArray()`` write it.
+  /// Writes an array of numbers where a value is due. In compact output, an array of up to 64
+  /// elements within the depth limit whose elements `plain` all accepts is written in one step,
+  /// with no frame of its own: nothing can fail inside it, so no error or encoder can see it
+  /// open (`put` writes one element at a pointer with `room` bytes and returns how many).
+  /// Otherwise ``beginArray()``, `elements` (which writes long arrays in runs) and
+  /// ``endArray()`` write it, so that the room reserved stays small.
   @inline(__always)
   private mutating func leafArray<Element>(
     _ values: UnsafeBufferPointer<Element>, room: Int, plain: (Element) -> Bool,
     put: (Element, UnsafeMutablePointer<UInt8>) -> Int,
     elements: (inout JSONWriter, UnsafeBufferPointer<Element>) throws(JSONWriteError) -> Void
   ) throws(JSONWriteError) {
-    guard !options.prettyPrinted, depth < options.maxDepth, values.allSatisfy(plain) else {
+    guard values.count <= 64, !options.prettyPrinted, depth < options.maxDepth,
+      values.allSatisfy(plain)
+    else {
       try beginArray()
       try elements(&self, values)
       try endArray()
