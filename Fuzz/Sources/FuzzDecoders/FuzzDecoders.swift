@@ -26,6 +26,7 @@ struct FuzzChild {
   var id: Int
   var values: [Double]
   var note: String?
+  var rings: [[Double]]?
 }
 
 /// A date read from a number's seconds, through Foundation objects: no date may trap, whatever
@@ -58,13 +59,14 @@ struct PlainChild: Codable, Equatable {
   var id: Int
   var values: [Double]
   var note: String?
+  var rings: [[Double]]?
 }
 
 extension PlainRecord {
   init(_ model: FuzzRecord) {
     self.init(
       id: model.id, name: model.name, score: model.score, flags: model.flags, tags: model.tags,
-      child: model.child.map { PlainChild(id: $0.id, values: $0.values, note: $0.note) },
+      child: model.child.map { PlainChild(id: $0.id, values: $0.values, note: $0.note, rings: $0.rings) },
       small: model.small, wide: model.wide, counts: model.counts, names: model.names)
   }
 }
