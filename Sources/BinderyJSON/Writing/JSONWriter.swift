@@ -801,13 +801,8 @@ public struct JSONWriter: Sendable {
       var written = lead.write(to: output)
       output[written] = UInt8(ascii: "[")
       written &+= 1
-      for position in values.indices {
-        if position > 0 {
-          output[written] = UInt8(ascii: ",")
-          written &+= 1
-        }
-        written &+= put(values[position], output + written)
-      }
+      written &+= Self.putElements(
+        values, values.indices, comma: false, to: output + written, put: put)
       output[written] = UInt8(ascii: "]")
       return written &+ 1
     }
@@ -858,17 +853,27 @@ public struct JSONWriter: Sendable {
       valuesBegun &+= run
       // Every element starts with `room` bytes left: each takes at most `room` and its comma.
       append(reserving: run &* (room &+ 1)) { output in
-        var written = 0
-        for position in start..<(start &+ run) {
-          if position != start || !first {
-            output[written] = UInt8(ascii: ",")
-            written &+= 1
-          }
-          written &+= put(values[position], output + written)
-        }
-        return written
+        Self.putElements(values, start..<(start &+ run), comma: !first, to: output, put: put)
       }
     }
+  }
+
+  /// Writes `values[range]` at `output` with a comma between each two (and before the first
+  /// when `comma` is true), each by `put`, and returns how many bytes.
+  @inline(__always)
+  private static func putElements<Element>(
+    _ values: UnsafeBufferPointer<Element>, _ range: Range<Int>, comma: Bool,
+    to output: UnsafeMutablePointer<UInt8>, put: (Element, UnsafeMutablePointer<UInt8>) -> Int
+  ) -> Int {
+    var written = 0
+    for position in range {
+      if position != range.lowerBound || comma {
+        output[written] = UInt8(ascii: ",")
+        written &+= 1
+      }
+      written &+= put(values[position], output + written)
+    }
+    return written
   }
 
   /// Writes a `Double` in the shortest form that reads back as the same value; whole numbers
