@@ -137,13 +137,13 @@ public struct JSONValueEncoder {
     // Arrays of numbers go to the writer whole (a check specialised code settles when it is
     // compiled).
     if S.self == [Double].self {
-      return try doubleElements(identityCast(elements, to: [Double].self))
+      return try doubleArray(identityCast(elements, to: [Double].self))
     }
     if S.self == [Int].self {
-      return try integerElements(identityCast(elements, to: [Int].self))
+      return try integerArray(identityCast(elements, to: [Int].self))
     }
     if S.self == [[Double]].self {
-      return try doubleArrayElements(identityCast(elements, to: [[Double]].self))
+      return try doubleArrays(identityCast(elements, to: [[Double]].self))
     }
     try beginArray()
     let element = elementEncoder
@@ -159,7 +159,7 @@ public struct JSONValueEncoder {
 
   /// An array of doubles (see `JSONWriter.doubleArray(_:)`).
   @usableFromInline
-  func doubleElements(_ values: [Double]) throws(JSONWriteError) {
+  func doubleArray(_ values: [Double]) throws(JSONWriteError) {
     try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
       try context.write { w throws(JSONWriteError) in try w.doubleArray(buffer) }
     }
@@ -167,7 +167,7 @@ public struct JSONValueEncoder {
 
   /// An array of arrays of doubles (see `JSONWriter.doubleArrayElements(_:)`).
   @usableFromInline
-  func doubleArrayElements(_ values: [[Double]]) throws(JSONWriteError) {
+  func doubleArrays(_ values: [[Double]]) throws(JSONWriteError) {
     try beginArray()
     try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
       try context.write { w throws(JSONWriteError) in try w.doubleArrayElements(buffer) }
@@ -177,7 +177,7 @@ public struct JSONValueEncoder {
 
   /// An array of integers (see `JSONWriter.integerArray(_:)`).
   @usableFromInline
-  func integerElements(_ values: [Int]) throws(JSONWriteError) {
+  func integerArray(_ values: [Int]) throws(JSONWriteError) {
     try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
       try context.write { w throws(JSONWriteError) in try w.integerArray(buffer) }
     }
