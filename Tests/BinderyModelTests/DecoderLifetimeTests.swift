@@ -14,6 +14,18 @@ struct DecoderKeeper: JSONObjectDecodable {
   }
 }
 
+/// Where a misbehaving model keeps the encoder it was handed.
+nonisolated(unsafe) var escapedEncoder: JSONObjectEncoder?
+
+/// Stores its encoder past the export.
+struct EncoderKeeper: JSONObjectEncodable {
+  var id: Int
+  func encode(to json: inout JSONObjectEncoder) throws {
+    try json.encode(id, forKey: "id")
+    escapedEncoder = json
+  }
+}
+
 @Suite struct DecoderLifetimeTests {
   @Test func aDecoderIsUsableThroughoutItsDecode() throws {
     #expect(try DecoderKeeper(json: #"{"id": 7}"#).id == 7)
@@ -30,7 +42,7 @@ struct DecoderKeeper: JSONObjectDecodable {
       _ = try stale?.decode(Int.self, forKey: "id")
     }
     let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-    #expect(message.contains("used after the decode that made it had returned"))
+    #expect(message.contains("used after the decode or export that made it had returned"))
   }
 
   @Test func aStaleDecoderIsCaughtEvenWhenItsCellServesANewDecode() async {
@@ -41,5 +53,31 @@ struct DecoderKeeper: JSONObjectDecodable {
       _ = try [Int](json: "[1, 2, 3]")
       _ = stale?.keys
     }
+  }
+
+  @Test func anEncoderIsUsableThroughoutItsExport() throws {
+    #expect(String(decoding: try EncoderKeeper(id: 7).jsonBytes(), as: UTF8.self) == #"{"id":7}"#)
+  }
+
+  @Test func anEncoderUsedAfterItsExportStopsTheProgramWithAMessage() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try EncoderKeeper(id: 1).jsonBytes()
+      var stale = escapedEncoder
+      // Another export runs in between and reuses the freed context's cell.
+      _ = try [1, 2, 3].jsonBytes()
+      try stale?.encode("late", forKey: "name")
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(message.contains("used after the decode or export that made it had returned"))
+  }
+
+  @Test func anEncoderReadAfterItsExportStopsTheProgram() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try EncoderKeeper(id: 1).jsonBytes()
+      let stale = escapedEncoder
+      _ = stale?.options
+    }
+    let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(message.contains("used after the decode or export that made it had returned"))
   }
 }

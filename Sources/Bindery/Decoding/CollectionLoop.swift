@@ -5,7 +5,7 @@
 struct CollectionLoop {
   /// The decode's state, borrowed from the entry point that owns it, and checked on every
   /// use to belong to a decode still running (see `ContextReference`).
-  @usableFromInline let contextReference: ContextReference
+  @usableFromInline let contextReference: ContextReference<JSONDecodingContext>
   /// The decode's state, for paths where a retain does not matter.
   @usableFromInline var context: JSONDecodingContext { contextReference.context }
   /// The tape index of the array or object.
@@ -24,7 +24,7 @@ struct CollectionLoop {
   }
 
   @usableFromInline
-  init(reference: ContextReference, container: Int, lossy: Bool) {
+  init(reference: ContextReference<JSONDecodingContext>, container: Int, lossy: Bool) {
     self.contextReference = reference
     self.container = container
     self.lossy = lossy

@@ -8,7 +8,7 @@ public import BinderyJSON
 public struct JSONArrayDecoder: Sequence {
   /// The decode's state, borrowed from the entry point that owns it, and checked on every
   /// use to belong to a decode still running (see `ContextReference`).
-  @usableFromInline let contextReference: ContextReference
+  @usableFromInline let contextReference: ContextReference<JSONDecodingContext>
   /// The decode's state, for paths where a retain does not matter.
   @usableFromInline var context: JSONDecodingContext { contextReference.context }
   @usableFromInline let index: Int
@@ -19,7 +19,7 @@ public struct JSONArrayDecoder: Sequence {
     self.init(reference: ContextReference(context), index: index, scope: scope)
   }
 
-  init(reference: ContextReference, index: Int, scope: JSONDecodingScope) {
+  init(reference: ContextReference<JSONDecodingContext>, index: Int, scope: JSONDecodingScope) {
     self.contextReference = reference
     self.index = index
     self.scope = scope
@@ -35,7 +35,7 @@ public struct JSONArrayDecoder: Sequence {
 
   /// Iterates over the elements' decoders.
   public struct Iterator: IteratorProtocol {
-    let contextReference: ContextReference
+    let contextReference: ContextReference<JSONDecodingContext>
     let end: Int
     let scope: JSONDecodingScope
     var position: Int

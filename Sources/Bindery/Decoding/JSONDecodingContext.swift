@@ -6,7 +6,7 @@ import BinderyJSON
 /// One context belongs to one decode call on one thread; decoders holding it are not meant to
 /// outlive the call.
 @usableFromInline
-final class JSONDecodingContext {
+final class JSONDecodingContext: LeasingContext {
   /// Reads the document: every value, member and description comes from it.
   let reader: TapeReader
   /// The document read.
@@ -24,7 +24,7 @@ final class JSONDecodingContext {
   /// The mutable state read on every property, without the run-time exclusivity check.
   private let state: UncheckedState<State>
   /// The generation cell that tells borrowed references whether this decode still runs.
-  let lease = DecodeLease.acquire()
+  let lease = ContextLease.acquire()
 
   private struct State {
     var problems: [JSONDecodingProblem] = []

@@ -20,7 +20,7 @@ public import BinderyJSON
 public struct JSONValueDecoder {
   /// The decode's state, borrowed from the entry point that owns it, and checked on every
   /// use to belong to a decode still running (see `ContextReference`).
-  @usableFromInline let contextReference: ContextReference
+  @usableFromInline let contextReference: ContextReference<JSONDecodingContext>
   /// The decode's state, for paths where a retain does not matter.
   @usableFromInline var context: JSONDecodingContext { contextReference.context }
   @usableFromInline let index: Int
@@ -32,7 +32,7 @@ public struct JSONValueDecoder {
   }
 
   @usableFromInline
-  init(reference: ContextReference, index: Int, scope: JSONDecodingScope) {
+  init(reference: ContextReference<JSONDecodingContext>, index: Int, scope: JSONDecodingScope) {
     self.contextReference = reference
     self.index = index
     self.scope = scope

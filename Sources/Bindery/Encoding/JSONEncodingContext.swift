@@ -1,7 +1,7 @@
 /// The state of one export: the writer, the options, the top-level model's filter and the
 /// date formats in force.
 @usableFromInline
-final class JSONEncodingContext {
+final class JSONEncodingContext: LeasingContext {
   /// The writer, written for every value without the run-time exclusivity check.
   let writer: UncheckedState<JSONWriter>
   let options: JSONEncodingOptions
@@ -9,6 +9,8 @@ final class JSONEncodingContext {
   var filter: JSONPropertyFilter? { options.properties }
   /// The date formats in force somewhere in this export.
   var dateFormats: DateFormatTable
+  /// The generation cell that tells the encoders' references whether this export still runs.
+  let lease = ContextLease.acquire()
 
   /// A context whose writer starts with room for `capacity` bytes.
   init(options: JSONEncodingOptions, capacity: Int = OutputSizeHint.initial) {
@@ -16,6 +18,8 @@ final class JSONEncodingContext {
     self.dateFormats = DateFormatTable(callFormat: options.dates)
     writer = UncheckedState(JSONWriter(options: options.writing, capacity: capacity))
   }
+
+  deinit { lease.release() }
 
   /// The index of a date format, adding it when new.
   func dateFormatIndex(_ format: JSONDateFormat) -> Int { dateFormats.index(of: format) }

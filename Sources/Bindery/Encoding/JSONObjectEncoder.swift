@@ -7,7 +7,9 @@ public import BinderyJSON
 /// `personInfo.lastName` are written into one `personInfo`. Generated code orders members so that
 /// siblings are adjacent; hand-written code should do the same.
 public struct JSONObjectEncoder {
-  @usableFromInline let context: JSONEncodingContext
+  /// The export's state, borrowed (see `JSONValueEncoder.contextReference`).
+  @usableFromInline let contextReference: ContextReference<JSONEncodingContext>
+  @usableFromInline var context: JSONEncodingContext { contextReference.context }
   @usableFromInline let filter: JSONPropertyFilter?
   /// The index of the date format in force in the context's `dateFormats`.
   @usableFromInline var dates: Int
@@ -55,8 +57,8 @@ public struct JSONObjectEncoder {
     nesting = state
   }
 
-  init(context: JSONEncodingContext, filter: JSONPropertyFilter?, dates: Int) {
-    self.context = context
+  init(reference: ContextReference<JSONEncodingContext>, filter: JSONPropertyFilter?, dates: Int) {
+    self.contextReference = reference
     self.filter = filter
     self.dates = dates
   }
@@ -86,7 +88,7 @@ public struct JSONObjectEncoder {
     guard nesting != nil else { return }
     while open.count > count {
       open.removeLast()
-      try context.write { w throws(JSONWriteError) in try w.endObject() }
+      try write { w throws(JSONWriteError) in try w.endObject() }
     }
   }
 
@@ -99,7 +101,7 @@ public struct JSONObjectEncoder {
     switch key.storage {
     case .single(let name):
       if nesting?.open.isEmpty == false { try closeNested(keeping: 0) }
-      try context.write { w throws(JSONWriteError) in try w.key(name) }
+      try write { w throws(JSONWriteError) in try w.key(name) }
       return
     case .paths(let paths):
       path = paths.first ?? []
@@ -114,17 +116,28 @@ public struct JSONObjectEncoder {
     }
     try closeNested(keeping: shared)
     for parent in parents.dropFirst(shared) {
-      try context.write { w throws(JSONWriteError) in
+      try write { w throws(JSONWriteError) in
         try w.key(parent)
         try w.beginObject()
       }
       open.append(parent)
     }
-    try context.write { w throws(JSONWriteError) in try w.key(last) }
+    try write { w throws(JSONWriteError) in try w.key(last) }
   }
 
   @usableFromInline
-  var valueEncoder: JSONValueEncoder { JSONValueEncoder(context: context, dates: dates) }
+  var valueEncoder: JSONValueEncoder { JSONValueEncoder(reference: contextReference, dates: dates) }
+
+  /// The export's writer, reached without reference counting.
+  var writer: UnsafeMutablePointer<JSONWriter> {
+    contextReference.withContext { $0.writer.address }
+  }
+
+  /// Runs `body` on the export's writer.
+  @inline(__always)
+  func write(_ body: (inout JSONWriter) throws(JSONWriteError) -> Void) throws(JSONWriteError) {
+    try body(&writer.pointee)
+  }
 
   @usableFromInline
   mutating func writeNull(forKey key: JSONKey, nulls: JSONNullEncoding?) throws {
@@ -144,7 +157,7 @@ public struct JSONObjectEncoder {
       }
     }
     try beginMember(key)
-    try context.write { w throws(JSONWriteError) in try w.null() }
+    try write { w throws(JSONWriteError) in try w.null() }
   }
 
   /// Writes the pending `null` object unless `key` (the next member) is inside it.
@@ -153,7 +166,7 @@ public struct JSONObjectEncoder {
     pendingNull = nil
     if let key, key.paths.first?.first == pending { return }
     try closeNested(keeping: 0)
-    try context.write { w throws(JSONWriteError) in
+    try write { w throws(JSONWriteError) in
       try w.key(pending)
       try w.null()
     }
@@ -222,7 +235,7 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
-    try context.writer.pointee.plainMember(
+    try writer.pointee.plainMember(
       key.utf8Start, count: key.utf8CodeUnitCount, string: value)
   }
 
@@ -232,7 +245,7 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
-    try context.writer.pointee.plainMember(
+    try writer.pointee.plainMember(
       key.utf8Start, count: key.utf8CodeUnitCount, integer: Int64(value))
   }
 
@@ -242,7 +255,7 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
-    try context.writer.pointee.plainMember(
+    try writer.pointee.plainMember(
       key.utf8Start, count: key.utf8CodeUnitCount, integer: value)
   }
 
@@ -252,7 +265,7 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
-    try context.writer.pointee.plainMember(
+    try writer.pointee.plainMember(
       key.utf8Start, count: key.utf8CodeUnitCount, bool: value)
   }
 
@@ -262,7 +275,7 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
-    try context.writer.pointee.plainMember(
+    try writer.pointee.plainMember(
       key.utf8Start, count: key.utf8CodeUnitCount, double: value)
   }
 
@@ -326,14 +339,14 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try beginMember(JSONKey(key.description))
     }
-    try context.writer.pointee.plainKey(key.utf8Start, count: key.utf8CodeUnitCount)
+    try writer.pointee.plainKey(key.utf8Start, count: key.utf8CodeUnitCount)
   }
 
   @usableFromInline
   mutating func writeNull(plainKey key: StaticString, nulls: JSONNullEncoding?) throws {
     if (nulls ?? context.options.nulls) == .write {
       try beginPlainMember(key)
-      try context.write { w throws(JSONWriteError) in try w.null() }
+      try write { w throws(JSONWriteError) in try w.null() }
     } else if nesting?.keptNulls != nil {
       // The input may have held `null` here: the general rule decides.
       try writeNull(forKey: JSONKey(key.description), nulls: nulls)

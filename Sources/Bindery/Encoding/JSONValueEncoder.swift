@@ -2,17 +2,36 @@ public import BinderyJSON
 
 /// Writes one JSON value of an export: the argument of ``JSONEncodable/encode(to:)``.
 public struct JSONValueEncoder {
-  @usableFromInline let context: JSONEncodingContext
+  /// The export's state, borrowed without retaining it and checked on every use to belong to an
+  /// export still running (see `ContextReference`).
+  @usableFromInline let contextReference: ContextReference<JSONEncodingContext>
+  @usableFromInline var context: JSONEncodingContext { contextReference.context }
   /// Whether this value is the top-level one, to whose members the export filter applies.
   @usableFromInline let isRoot: Bool
   /// The index of the date format in force in the context's `dateFormats`.
   @usableFromInline let dates: Int
 
-  @usableFromInline
+  /// The encoder of an export's top-level value.
   init(context: JSONEncodingContext, isRoot: Bool = false, dates: Int) {
-    self.context = context
+    self.init(reference: ContextReference(context), isRoot: isRoot, dates: dates)
+  }
+
+  @usableFromInline
+  init(reference: ContextReference<JSONEncodingContext>, isRoot: Bool = false, dates: Int) {
+    self.contextReference = reference
     self.isRoot = isRoot
     self.dates = dates
+  }
+
+  /// The export's writer, reached without reference counting.
+  @usableFromInline var writer: UnsafeMutablePointer<JSONWriter> {
+    contextReference.withContext { $0.writer.address }
+  }
+
+  /// Runs `body` on the export's writer.
+  @usableFromInline @inline(__always)
+  func write(_ body: (inout JSONWriter) throws(JSONWriteError) -> Void) throws(JSONWriteError) {
+    try body(&writer.pointee)
   }
 
   /// The options of the export under way.
@@ -37,7 +56,7 @@ public struct JSONValueEncoder {
   ///
   /// - Throws: `JSONWriteError` when nothing more can be written here.
   public func null() throws(JSONWriteError) {
-    try context.write { w throws(JSONWriteError) in try w.null() }
+    try write { w throws(JSONWriteError) in try w.null() }
   }
 
   /// Writes `true` or `false`.
@@ -45,7 +64,7 @@ public struct JSONValueEncoder {
   /// - Parameter value: The Boolean.
   /// - Throws: `JSONWriteError` when nothing more can be written here.
   public func bool(_ value: Bool) throws(JSONWriteError) {
-    try context.write { w throws(JSONWriteError) in try w.bool(value) }
+    try write { w throws(JSONWriteError) in try w.bool(value) }
   }
 
   /// Writes a string, escaped as the writing options say.
@@ -53,7 +72,7 @@ public struct JSONValueEncoder {
   /// - Parameter value: The string.
   /// - Throws: `JSONWriteError` when nothing more can be written here.
   public func string(_ value: String) throws(JSONWriteError) {
-    try context.write { w throws(JSONWriteError) in try w.string(value) }
+    try write { w throws(JSONWriteError) in try w.string(value) }
   }
 
   /// Writes an integer exactly.
@@ -62,11 +81,11 @@ public struct JSONValueEncoder {
   /// - Throws: `JSONWriteError` when nothing more can be written here.
   public func integer<T: FixedWidthInteger>(_ value: T) throws(JSONWriteError) {
     if T.isSigned, let small = Int64(exactly: value) {
-      try context.write { w throws(JSONWriteError) in try w.integer(small) }
+      try write { w throws(JSONWriteError) in try w.integer(small) }
     } else if let small = UInt64(exactly: value) {
-      try context.write { w throws(JSONWriteError) in try w.integer(small) }
+      try write { w throws(JSONWriteError) in try w.integer(small) }
     } else {
-      try context.write { w throws(JSONWriteError) in try w.integer(value) }
+      try write { w throws(JSONWriteError) in try w.integer(value) }
     }
   }
 
@@ -75,7 +94,7 @@ public struct JSONValueEncoder {
   /// - Parameter value: The number.
   /// - Throws: `JSONWriteError` for infinities and NaN unless the writing options allow them.
   public func double(_ value: Double) throws(JSONWriteError) {
-    try context.write { w throws(JSONWriteError) in try w.double(value) }
+    try write { w throws(JSONWriteError) in try w.double(value) }
   }
 
   /// Writes a `Float` in its shortest round-trip form.
@@ -83,7 +102,7 @@ public struct JSONValueEncoder {
   /// - Parameter value: The number.
   /// - Throws: `JSONWriteError` for infinities and NaN unless the writing options allow them.
   public func float(_ value: Float) throws(JSONWriteError) {
-    try context.write { w throws(JSONWriteError) in try w.float(value) }
+    try write { w throws(JSONWriteError) in try w.float(value) }
   }
 
   /// Writes a number from its exact text.
@@ -91,7 +110,7 @@ public struct JSONValueEncoder {
   /// - Parameter value: The number.
   /// - Throws: `JSONWriteError` for non-finite numbers unless the options allow them.
   public func number(_ value: JSONNumber) throws(JSONWriteError) {
-    try context.write { w throws(JSONWriteError) in try w.number(value) }
+    try write { w throws(JSONWriteError) in try w.number(value) }
   }
 
   /// Writes a whole `JSONValue`.
@@ -99,7 +118,7 @@ public struct JSONValueEncoder {
   /// - Parameter value: The value.
   /// - Throws: `JSONWriteError` for non-finite numbers or too deep nesting.
   public func value(_ value: JSONValue) throws(JSONWriteError) {
-    try context.write { w throws(JSONWriteError) in try w.value(value) }
+    try write { w throws(JSONWriteError) in try w.value(value) }
   }
 
   /// Writes an object whose members `body` writes.
@@ -107,12 +126,12 @@ public struct JSONValueEncoder {
   /// - Parameter body: Writes the members.
   /// - Throws: What `body` throws, and `JSONWriteError` past the depth limit.
   public func object(_ body: (inout JSONObjectEncoder) throws -> Void) throws {
-    try context.write { w throws(JSONWriteError) in try w.beginObject() }
+    try write { w throws(JSONWriteError) in try w.beginObject() }
     var object = JSONObjectEncoder(
-      context: context, filter: isRoot ? context.filter : nil, dates: dates)
+      reference: contextReference, filter: isRoot ? context.filter : nil, dates: dates)
     try body(&object)
     if object.nesting != nil { try object.closeNested(keeping: 0) }
-    try context.write { w throws(JSONWriteError) in try w.endObject() }
+    try write { w throws(JSONWriteError) in try w.endObject() }
   }
 
   /// Writes an array whose elements `body` writes, each through the encoder it is given.
@@ -161,7 +180,7 @@ public struct JSONValueEncoder {
   @usableFromInline
   func doubleArray(_ values: [Double]) throws(JSONWriteError) {
     try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
-      try context.write { w throws(JSONWriteError) in try w.doubleArray(buffer) }
+      try write { w throws(JSONWriteError) in try w.doubleArray(buffer) }
     }
   }
 
@@ -170,7 +189,7 @@ public struct JSONValueEncoder {
   func doubleArrays(_ values: [[Double]]) throws(JSONWriteError) {
     try beginArray()
     try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
-      try context.write { w throws(JSONWriteError) in try w.doubleArrayElements(buffer) }
+      try write { w throws(JSONWriteError) in try w.doubleArrayElements(buffer) }
     }
     try endArray()
   }
@@ -179,23 +198,25 @@ public struct JSONValueEncoder {
   @usableFromInline
   func integerArray(_ values: [Int]) throws(JSONWriteError) {
     try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
-      try context.write { w throws(JSONWriteError) in try w.integerArray(buffer) }
+      try write { w throws(JSONWriteError) in try w.integerArray(buffer) }
     }
   }
 
   @usableFromInline
   func beginArray() throws(JSONWriteError) {
-    try context.write { w throws(JSONWriteError) in try w.beginArray() }
+    try write { w throws(JSONWriteError) in try w.beginArray() }
   }
 
   @usableFromInline
   func endArray() throws(JSONWriteError) {
-    try context.write { w throws(JSONWriteError) in try w.endArray() }
+    try write { w throws(JSONWriteError) in try w.endArray() }
   }
 
   /// The encoder of a nested value: filters apply to the top level only.
   @usableFromInline
-  var elementEncoder: JSONValueEncoder { JSONValueEncoder(context: context, dates: dates) }
+  var elementEncoder: JSONValueEncoder {
+    JSONValueEncoder(reference: contextReference, dates: dates)
+  }
 
   /// Writes any ``JSONEncodable`` value.
   ///

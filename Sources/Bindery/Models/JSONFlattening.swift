@@ -46,7 +46,7 @@ extension JSONObjectEncoder {
   public mutating func encodeFlattened<T: JSONObjectEncodable>(_ value: T) throws {
     try settlePendingNull(before: nil)
     try closeNested(keeping: 0)
-    var members = JSONObjectEncoder(context: context, filter: nil, dates: dates)
+    var members = JSONObjectEncoder(reference: contextReference, filter: nil, dates: dates)
     try value.encode(to: &members)
     try members.settlePendingNull(before: nil)
     try members.closeNested(keeping: 0)

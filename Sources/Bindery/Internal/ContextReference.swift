@@ -8,78 +8,80 @@ import Foundation
   import Musl
 #endif
 
-// The model decoders (`JSONObjectDecoder`, `JSONValueDecoder`, `JSONArrayDecoder`) reach the
-// decode's state through `ContextReference`, which does not own it: retaining the context in
-// every decoder made each property read pay for reference counting. This file is the one place
-// where that borrowing is done, and where it is made safe.
+// The model decoders (`JSONObjectDecoder`, `JSONValueDecoder`, `JSONArrayDecoder`) and encoders
+// (`JSONValueEncoder`, `JSONObjectEncoder`) reach the state of their decode or export through
+// `ContextReference`, which does not own it: retaining the context in every decoder and encoder
+// made each property read or written pay for reference counting (an atomic increment and
+// decrement per value). This file is the one place where that borrowing is done, and where it
+// is made safe.
 //
-// Invariant: a `ContextReference` is used only while its decode runs. That is checked, not
-// assumed. Each context leases a `DecodeLease` cell for its lifetime; the cell holds a
-// generation number that changes when the context is freed. Cells are never deallocated (they
-// return to a free list and are reused with a new generation), so reading a cell is always
-// safe, and every use of a reference compares the cell's generation with the one it was made
-// with before it touches the context. A decoder stored past its decode (in a property, a
-// global, an escaping closure) therefore stops with a message in every build, instead of
-// reading freed memory.
+// Invariant: a `ContextReference` is used only while its decode or export runs. That is
+// checked, not assumed. Each context leases a `ContextLease` cell for its lifetime; the cell
+// holds a generation number that changes when the context is freed. Cells are never
+// deallocated (they return to a free list and are reused with a new generation), so reading a
+// cell is always safe, and every use of a reference compares the cell's generation with the one
+// it was made with before it touches the context. A decoder or encoder stored past its call (in
+// a property, a global, an escaping closure) therefore stops with a message in every build,
+// instead of reaching freed memory.
 //
-// Decoders are not `Sendable`, so a reference is used on the thread of its decode; the cell's
-// generation is written only when the context is freed, after its decode has returned.
+// Decoders and encoders are not `Sendable`, so a reference is used on the thread of its
+// context; the cell's generation is written only when the context is freed, after its call has
+// returned.
 
-/// A borrowed reference to a model decode's state that checks, on every use, that the decode
-/// it came from is still running.
+/// A context that leases a generation cell for its lifetime, so that references to it can be
+/// checked.
+protocol LeasingContext: AnyObject {
+  /// The context's cell, leased when it was made and released when it is freed.
+  var lease: ContextLease { get }
+}
+
+/// A borrowed reference to the state of a model decode or export that checks, on every use,
+/// that the call it came from is still running.
 @usableFromInline
-struct ContextReference {
-  @usableFromInline let unmanaged: Unmanaged<JSONDecodingContext>
+struct ContextReference<Context: AnyObject> {
+  @usableFromInline let unmanaged: Unmanaged<Context>
   @usableFromInline let cell: UnsafeMutablePointer<UInt64>
   @usableFromInline let generation: UInt64
 
-  init(_ context: JSONDecodingContext) {
+  init(_ context: Context) where Context: LeasingContext {
     unmanaged = .passUnretained(context)
     cell = context.lease.cell
     generation = context.lease.cell.pointee
   }
 
-  /// Stops the program when the decode this reference came from has ended.
+  /// Stops the program when the call this reference came from has ended.
   @inlinable @inline(__always)
   func verify() {
-    if cell.pointee != generation { Self.outlived() }
+    if cell.pointee != generation { ContextLease.outlived() }
   }
 
-  @usableFromInline @inline(never)
-  static func outlived() -> Never {
-    fatalError(
-      """
-      A Bindery model decoder (JSONObjectDecoder, JSONValueDecoder or JSONArrayDecoder) was \
-      used after the decode that made it had returned. A decoder is valid only inside the \
-      init(json:), update(from:) or transformer it is handed to: do not store it or let an \
-      escaping closure capture it.
-      """)
-  }
-
-  /// The context, after checking that its decode is running.
+  /// The context, after checking that its call is running.
   @inlinable
-  var context: JSONDecodingContext {
+  var context: Context {
     verify()
     return unmanaged.takeUnretainedValue()
   }
 
-  /// Runs `body` with the context, without reference counting, after checking that its decode
+  /// Runs `body` with the context, without reference counting, after checking that its call
   /// is running.
   @inlinable @inline(__always)
-  func withContext<R>(_ body: (JSONDecodingContext) -> R) -> R {
+  func withContext<R>(_ body: (Context) -> R) -> R {
     verify()
     return unmanaged._withUnsafeGuaranteedRef(body)
   }
 }
 
-/// A generation cell leased by one decode context for its lifetime (see `ContextReference`).
+/// A generation cell leased by one decode or export context for its lifetime (see
+/// `ContextReference`).
 ///
 /// A context first leases its thread's `ThreadScratch`: the cell and the member buffer that
 /// the previous decode on the thread used, so that a small document's decode allocates
-/// neither. A context made while its thread's scratch is leased (a decode inside a transformer
-/// or a Codable `init(from:)`) takes a cell from the shared free list instead, and makes its
-/// own member buffer.
-struct DecodeLease {
+/// neither (an export leaves the buffer as it is). A context made while its thread's scratch is
+/// leased (a decode inside a transformer or a Codable `init(from:)`, an export inside an
+/// encode) takes a cell from the shared free list instead, and a decode makes its own member
+/// buffer.
+@usableFromInline
+struct ContextLease {
   let cell: UnsafeMutablePointer<UInt64>
   /// The thread's scratch, when this lease holds it.
   let scratch: UnsafeMutablePointer<ThreadScratch>?
@@ -93,12 +95,12 @@ struct DecodeLease {
   }
 
   /// Takes the thread's scratch when it is not leased, or else a free cell, or a new one.
-  static func acquire() -> DecodeLease {
+  static func acquire() -> ContextLease {
     if let scratch = ThreadScratch.current(), !scratch.pointee.isLeased {
       scratch.pointee.isLeased = true
-      return DecodeLease(cell: scratch.pointee.cell, scratch: scratch)
+      return ContextLease(cell: scratch.pointee.cell, scratch: scratch)
     }
-    return DecodeLease(cell: sharedCell(), scratch: nil)
+    return ContextLease(cell: sharedCell(), scratch: nil)
   }
 
   /// A cell from the free list, or a new one.
@@ -114,6 +116,18 @@ struct DecodeLease {
     free.withLock { $0.append(FreeCell(cell: cell)) }
   }
 
+  @usableFromInline @inline(never)
+  static func outlived() -> Never {
+    fatalError(
+      """
+      A Bindery model decoder or encoder (JSONObjectDecoder, JSONValueDecoder, \
+      JSONArrayDecoder, JSONValueEncoder or JSONObjectEncoder) was used after the decode or \
+      export that made it had returned. A decoder or encoder is valid only inside the \
+      init(json:), update(from:), encode(to:) or transformer it is handed to: do not store it \
+      or let an escaping closure capture it.
+      """)
+  }
+
   /// Ends the lease: references made during it stop working, and the cell (with the scratch)
   /// can be reused.
   func release() {
@@ -122,7 +136,7 @@ struct DecodeLease {
       scratch.pointee.isLeased = false
       if scratch.pointee.isOrphaned { ThreadScratch.destroy(scratch) }
     } else {
-      DecodeLease.recycle(cell)
+      ContextLease.recycle(cell)
     }
   }
 }
@@ -162,7 +176,7 @@ struct ThreadScratch {
         return raw.assumingMemoryBound(to: ThreadScratch.self)
       }
       let scratch = UnsafeMutablePointer<ThreadScratch>.allocate(capacity: 1)
-      scratch.initialize(to: ThreadScratch(cell: DecodeLease.sharedCell()))
+      scratch.initialize(to: ThreadScratch(cell: ContextLease.sharedCell()))
       guard pthread_setspecific(key, scratch) == 0 else {
         destroy(scratch)
         return nil
@@ -188,7 +202,7 @@ struct ThreadScratch {
   /// new generation, so that no reference made with it works again), its buffer is freed.
   static func destroy(_ scratch: UnsafeMutablePointer<ThreadScratch>) {
     scratch.pointee.cell.pointee &+= 1
-    DecodeLease.recycle(scratch.pointee.cell)
+    ContextLease.recycle(scratch.pointee.cell)
     scratch.pointee.members?.deallocate()
     scratch.deinitialize(count: 1)
     scratch.deallocate()
