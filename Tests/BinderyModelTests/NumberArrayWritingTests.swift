@@ -15,6 +15,15 @@ struct Track: Equatable {
   var counts: [Int]
 }
 
+/// A model whose number arrays are members on their own, optional ones among them.
+@JSONModel
+struct Samples: Equatable {
+  var ids: [Int]
+  var weights: [Double]
+  var extra: [Int]?
+  var spare: [Double]?
+}
+
 @Suite("arrays of numbers")
 struct NumberArrayWritingTests {
   /// The writer's output for `values` written element by element, or its error.
@@ -255,5 +264,105 @@ struct NumberArrayWritingTests {
       #expect(error?.kind == .depthLimitExceeded)
       #expect(error?.path == path)
     }
+  }
+
+  /// `samples` written member by member with `JSONWriter`, each number on its own.
+  func memberByMember(_ samples: Samples, options: JSONWritingOptions, nulls: JSONNullEncoding)
+    -> Result<String, JSONWriteError>
+  {
+    var writer = JSONWriter(options: options)
+    func integers(_ key: String, _ values: [Int]?) throws(JSONWriteError) {
+      guard let values else {
+        if nulls == .write {
+          try writer.key(key)
+          try writer.null()
+        }
+        return
+      }
+      try writer.key(key)
+      try writer.beginArray()
+      for value in values { try writer.integer(Int64(value)) }
+      try writer.endArray()
+    }
+    func doubles(_ key: String, _ values: [Double]?) throws(JSONWriteError) {
+      guard let values else {
+        if nulls == .write {
+          try writer.key(key)
+          try writer.null()
+        }
+        return
+      }
+      try writer.key(key)
+      try writer.beginArray()
+      for value in values { try writer.double(value) }
+      try writer.endArray()
+    }
+    do throws(JSONWriteError) {
+      try writer.beginObject()
+      try integers("ids", samples.ids)
+      try doubles("weights", samples.weights)
+      try integers("extra", samples.extra)
+      try doubles("spare", samples.spare)
+      try writer.endObject()
+      return .success(String(decoding: try writer.finish(), as: UTF8.self))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  @Test("number arrays as members, optional or not, in every layout and null policy")
+  func memberArraysMatchMemberByMember() throws {
+    var foundation = JSONWritingOptions()
+    foundation.foundationLayout = true
+    var sorted = JSONWritingOptions()
+    sorted.sortsKeys = true
+    let values = doubles(count: 80, seed: 17) + [0x1p53, -0x1p53]
+    for count in [0, 1, 2, 64, 65] {
+      for present in [false, true] {
+        let samples = Samples(
+          ids: (0..<count).map { $0 &* 7_919 - 40_000 },
+          weights: Array(values.suffix(count)),
+          extra: present ? [Int.min, 0, Int.max] : nil,
+          spare: present ? Array(values.prefix(count)) : nil)
+        for options in layouts + [foundation, sorted] {
+          for nulls in [JSONNullEncoding.omit, .write] {
+            let encoding = JSONEncodingOptions(writing: options, nulls: nulls)
+            let written = Result { () throws(JSONWriteError) in
+              String(decoding: try samples.jsonBytes(options: encoding), as: UTF8.self)
+            }
+            var wanted = memberByMember(samples, options: options, nulls: nulls)
+            if options.sortsKeys {
+              // The writer sorts as each object ends: compare with the same members sorted.
+              wanted = wanted.map { text in
+                (try? JSONDocument(parsing: Array(text.utf8)).root.value()).map {
+                  (try? String(decoding: $0.jsonBytes(options: encoding), as: UTF8.self)) ?? ""
+                } ?? ""
+              }
+            }
+            #expect(written == wanted, "\(count) \(present) \(nulls)")
+          }
+        }
+        #expect(try Samples(json: try samples.jsonString()) == samples)
+      }
+    }
+  }
+
+  @Test("a member array with a non-finite double or past the depth limit fails at its path")
+  func memberArrayErrors() {
+    let samples = Samples(ids: [1], weights: [0.5, .infinity], extra: nil, spare: [.nan])
+    let error = #expect(throws: JSONWriteError.self) { try samples.jsonBytes() }
+    #expect(error?.kind == .nonFiniteNumber)
+    #expect(error?.path == JSONPath([.key("weights"), .index(1)]))
+    let literal = JSONWritingOptions(nonFiniteNumbers: .literals)
+    #expect(
+      (try? samples.jsonString(options: JSONEncodingOptions(writing: literal)))
+        == #"{"ids":[1],"weights":[0.5,Infinity],"spare":[NaN]}"#)
+    var limited = JSONWritingOptions()
+    limited.maxDepth = 1
+    let deep = #expect(throws: JSONWriteError.self) {
+      try samples.jsonBytes(options: JSONEncodingOptions(writing: limited))
+    }
+    #expect(deep?.kind == .depthLimitExceeded)
+    #expect(deep?.path == JSONPath([.key("ids")]))
   }
 }

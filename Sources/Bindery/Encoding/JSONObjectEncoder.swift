@@ -279,6 +279,50 @@ public struct JSONObjectEncoder {
       key.utf8Start, count: key.utf8CodeUnitCount, double: value)
   }
 
+  /// ``_encode(_:plainKey:)`` for an `[Int]`.
+  @_documentation(visibility: private)
+  public mutating func _encode(_ value: [Int], plainKey key: StaticString) throws {
+    guard writesPlainly else {
+      return try encode(value, forKey: JSONKey(key.description))
+    }
+    let writer = self.writer
+    try value.withUnsafeBufferPointer { values throws(JSONWriteError) in
+      try writer.pointee.plainMember(
+        key.utf8Start, count: key.utf8CodeUnitCount, integers: values)
+    }
+  }
+
+  /// ``_encode(_:plainKey:)`` for a `[Double]`.
+  @_documentation(visibility: private)
+  public mutating func _encode(_ value: [Double], plainKey key: StaticString) throws {
+    guard writesPlainly else {
+      return try encode(value, forKey: JSONKey(key.description))
+    }
+    let writer = self.writer
+    try value.withUnsafeBufferPointer { values throws(JSONWriteError) in
+      try writer.pointee.plainMember(
+        key.utf8Start, count: key.utf8CodeUnitCount, doubles: values)
+    }
+  }
+
+  /// ``_encodeIfPresent(_:plainKey:nulls:)`` for an `[Int]`.
+  @_documentation(visibility: private)
+  public mutating func _encodeIfPresent(
+    _ value: [Int]?, plainKey key: StaticString, nulls: JSONNullEncoding? = nil
+  ) throws {
+    if let value { return try _encode(value, plainKey: key) }
+    try writeNull(plainKey: key, nulls: nulls)
+  }
+
+  /// ``_encodeIfPresent(_:plainKey:nulls:)`` for a `[Double]`.
+  @_documentation(visibility: private)
+  public mutating func _encodeIfPresent(
+    _ value: [Double]?, plainKey key: StaticString, nulls: JSONNullEncoding? = nil
+  ) throws {
+    if let value { return try _encode(value, plainKey: key) }
+    try writeNull(plainKey: key, nulls: nulls)
+  }
+
   /// ``_encodeIfPresent(_:plainKey:nulls:)`` for a `String`.
   @_documentation(visibility: private)
   public mutating func _encodeIfPresent(

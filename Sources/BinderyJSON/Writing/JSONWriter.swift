@@ -404,6 +404,62 @@ public struct JSONWriter: Sendable {
     try double(value)
   }
 
+  /// ``plainMember(_:count:string:)`` with an array of integers: the output and errors of
+  /// ``plainKey(_:count:)`` and ``integerArray(_:)``, in one step when the array goes out whole
+  /// (see `leafArray`).
+  package mutating func plainMember(
+    _ key: UnsafePointer<UInt8>, count: Int, integers values: UnsafeBufferPointer<Int>
+  ) throws(JSONWriteError) {
+    let fused = leafMember(
+      key, count: count, values, room: 21, plain: { _ in true },
+      put: { value, output in
+        Self.putInteger(UInt64(value.magnitude), negative: value < 0, to: output)
+      })
+    if fused { return }
+    try plainKey(key, count: count)
+    try integerArray(values)
+  }
+
+  /// ``plainMember(_:count:string:)`` with an array of doubles: the output and errors of
+  /// ``plainKey(_:count:)`` and ``doubleArray(_:)``, in one step when the array goes out whole
+  /// (see `leafArray`).
+  package mutating func plainMember(
+    _ key: UnsafePointer<UInt8>, count: Int, doubles values: UnsafeBufferPointer<Double>
+  ) throws(JSONWriteError) {
+    let foundation = options.foundationLayout
+    let fused = leafMember(
+      key, count: count, values, room: 32, plain: { Self.isPlain($0, foundation: foundation) },
+      put: { value, output in ShortestDigits.writeNumber(value, to: output) })
+    if fused { return }
+    try plainKey(key, count: count)
+    try doubleArray(values)
+  }
+
+  /// Writes a plain key and an array of numbers as its value in one step, as `leafArray` writes
+  /// the array; returns false, writing nothing, unless a key of an unsorted object is due and the
+  /// array goes out whole.
+  @inline(__always)
+  private mutating func leafMember<Element>(
+    _ key: UnsafePointer<UInt8>, count: Int, _ values: UnsafeBufferPointer<Element>, room: Int,
+    plain: (Element) -> Bool, put: (Element, UnsafeMutablePointer<UInt8>) -> Int
+  ) -> Bool {
+    guard plainKeyIsDue, writesWhole(values, plain: plain) else { return false }
+    let lead = countMember()
+    valuesBegun &+= values.count
+    let closing = keyClosing
+    // The key as `member` reserves it, the brackets, each element and its comma.
+    append(reserving: lead.count &+ count &+ 16 &+ 2 &+ values.count &* (room &+ 1)) { output in
+      var written = Self.putPlainKey(key, count: count, lead: lead, closing: closing, to: output)
+      output[written] = UInt8(ascii: "[")
+      written &+= 1
+      written &+= Self.putElements(
+        values, values.indices, comma: false, to: output + written, put: put)
+      output[written] = UInt8(ascii: "]")
+      return written &+ 1
+    }
+    return true
+  }
+
   /// Writes a plain key (see ``plainKey(_:count:)``) and its value in one step with one check
   /// of the room: `value` writes at most `valueRoom` bytes at the pointer it is given and
   /// returns how many. Returns false, writing nothing, unless a key of an unsorted object is
@@ -786,9 +842,7 @@ public struct JSONWriter: Sendable {
     put: (Element, UnsafeMutablePointer<UInt8>) -> Int,
     elements: (inout JSONWriter, UnsafeBufferPointer<Element>) throws(JSONWriteError) -> Void
   ) throws(JSONWriteError) {
-    guard values.count <= 64, !options.prettyPrinted, depth < options.maxDepth,
-      values.allSatisfy(plain)
-    else {
+    guard writesWhole(values, plain: plain) else {
       try beginArray()
       try elements(&self, values)
       try endArray()
@@ -806,6 +860,17 @@ public struct JSONWriter: Sendable {
       output[written] = UInt8(ascii: "]")
       return written &+ 1
     }
+  }
+
+  /// Whether an array of numbers due here goes out in one step (see `leafArray`): compact
+  /// output, at most 64 elements, within the depth limit, and every element one that `plain`
+  /// accepts.
+  @inline(__always)
+  private func writesWhole<Element>(
+    _ values: UnsafeBufferPointer<Element>, plain: (Element) -> Bool
+  ) -> Bool {
+    values.count <= 64 && !options.prettyPrinted && depth < options.maxDepth
+      && values.allSatisfy(plain)
   }
 
   /// Writes each integer as an element of the innermost open array: the output and errors of
