@@ -6,6 +6,10 @@ public import BinderyJSON
 /// consecutive members sharing a prefix share its objects, so `personInfo.firstName` and
 /// `personInfo.lastName` are written into one `personInfo`. Generated code orders members so that
 /// siblings are adjacent; hand-written code should do the same.
+///
+/// An encoder is valid only while the export that handed it to you runs, like
+/// ``JSONValueEncoder``: do not store it or let a closure that outlives the call capture it;
+/// an encoder used after its export stops the program with a message saying so.
 public struct JSONObjectEncoder {
   /// The export's state, borrowed (see `JSONValueEncoder.contextReference`).
   @usableFromInline let contextReference: ContextReference<JSONEncodingContext>

@@ -1,6 +1,11 @@
 public import BinderyJSON
 
 /// Writes one JSON value of an export: the argument of ``JSONEncodable/encode(to:)``.
+///
+/// An encoder is valid only while the export that handed it to you runs: it borrows the
+/// export's state (that keeps reference counting out of every value written). Do not store it
+/// or let a closure that outlives the call capture it: an encoder used after its export stops
+/// the program with a message saying so, in every build.
 public struct JSONValueEncoder {
   /// The export's state, borrowed without retaining it and checked on every use to belong to an
   /// export still running (see `ContextReference`).
