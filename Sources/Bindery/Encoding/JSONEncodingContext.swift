@@ -10,13 +10,15 @@ final class JSONEncodingContext: LeasingContext {
   /// The date formats in force somewhere in this export.
   var dateFormats: DateFormatTable
   /// The generation cell that tells the encoders' references whether this export still runs.
-  let lease = ContextLease.acquire()
+  let lease: ContextLease
 
   /// A context whose writer starts with room for `capacity` bytes.
   init(options: JSONEncodingOptions, capacity: Int = OutputSizeHint.initial) {
     self.options = options
     self.dateFormats = DateFormatTable(callFormat: options.dates)
     writer = UncheckedState(JSONWriter(options: options.writing, capacity: capacity))
+    // Taken last: an opaque call before the stores above makes the compiler copy `options`.
+    lease = ContextLease.acquire()
   }
 
   deinit { lease.release() }
