@@ -29,10 +29,6 @@ final class JSONEncodingContext: LeasingContext {
   /// The date format at an index from ``dateFormatIndex(_:)``; 0 is the call's.
   func dateFormat(at index: Int) -> JSONDateFormat { dateFormats.format(at: index) }
 
-  func write(_ body: (inout JSONWriter) throws(JSONWriteError) -> Void) throws(JSONWriteError) {
-    try body(&writer.pointee)
-  }
-
   /// An error about the value being written here (see `JSONWriter.error(_:_:cause:)`).
   func error(_ kind: JSONWriteError.Kind, _ message: String, cause: (any Error)? = nil)
     -> JSONWriteError
@@ -47,5 +43,18 @@ final class JSONEncodingContext: LeasingContext {
   func located(_ error: any Error) -> JSONWriteError {
     if let error = error as? JSONWriteError { return error }
     return self.error(.invalidValue, "\(error)", cause: error)
+  }
+}
+
+extension ContextReference where Context == JSONEncodingContext {
+  /// The export's writer, reached without reference counting.
+  @usableFromInline var writer: UnsafeMutablePointer<JSONWriter> {
+    withContext { $0.writer.address }
+  }
+
+  /// Runs `body` on the export's writer.
+  @usableFromInline @inline(__always)
+  func write(_ body: (inout JSONWriter) throws(JSONWriteError) -> Void) throws(JSONWriteError) {
+    try body(&writer.pointee)
   }
 }

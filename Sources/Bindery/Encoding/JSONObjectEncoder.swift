@@ -92,7 +92,7 @@ public struct JSONObjectEncoder {
     guard nesting != nil else { return }
     while open.count > count {
       open.removeLast()
-      try write { w throws(JSONWriteError) in try w.endObject() }
+      try contextReference.write { w throws(JSONWriteError) in try w.endObject() }
     }
   }
 
@@ -105,7 +105,7 @@ public struct JSONObjectEncoder {
     switch key.storage {
     case .single(let name):
       if nesting?.open.isEmpty == false { try closeNested(keeping: 0) }
-      try write { w throws(JSONWriteError) in try w.key(name) }
+      try contextReference.write { w throws(JSONWriteError) in try w.key(name) }
       return
     case .paths(let paths):
       path = paths.first ?? []
@@ -120,32 +120,21 @@ public struct JSONObjectEncoder {
     }
     try closeNested(keeping: shared)
     for parent in parents.dropFirst(shared) {
-      try write { w throws(JSONWriteError) in
+      try contextReference.write { w throws(JSONWriteError) in
         try w.key(parent)
         try w.beginObject()
       }
       open.append(parent)
     }
-    try write { w throws(JSONWriteError) in try w.key(last) }
+    try contextReference.write { w throws(JSONWriteError) in try w.key(last) }
   }
 
   @usableFromInline
   var valueEncoder: JSONValueEncoder { JSONValueEncoder(reference: contextReference, dates: dates) }
 
-  /// The export's writer, reached without reference counting.
-  var writer: UnsafeMutablePointer<JSONWriter> {
-    contextReference.withContext { $0.writer.address }
-  }
-
-  /// Runs `body` on the export's writer.
-  @inline(__always)
-  func write(_ body: (inout JSONWriter) throws(JSONWriteError) -> Void) throws(JSONWriteError) {
-    try body(&writer.pointee)
-  }
-
   @usableFromInline
   mutating func writeNull(forKey key: JSONKey, nulls: JSONNullEncoding?) throws {
-    if (nulls ?? context.options.nulls) != .write {
+    if (nulls ?? contextReference.withContext { $0.options.nulls }) != .write {
       // Omitted, unless the input had a `null` here (see ``_keepNulls(of:)``).
       guard let keptNulls, let path = key.paths.first, let first = path.first,
         keptNulls[first] == .null
@@ -161,7 +150,7 @@ public struct JSONObjectEncoder {
       }
     }
     try beginMember(key)
-    try write { w throws(JSONWriteError) in try w.null() }
+    try contextReference.write { w throws(JSONWriteError) in try w.null() }
   }
 
   /// Writes the pending `null` object unless `key` (the next member) is inside it.
@@ -170,7 +159,7 @@ public struct JSONObjectEncoder {
     pendingNull = nil
     if let key, key.paths.first?.first == pending { return }
     try closeNested(keeping: 0)
-    try write { w throws(JSONWriteError) in
+    try contextReference.write { w throws(JSONWriteError) in
       try w.key(pending)
       try w.null()
     }
@@ -239,7 +228,7 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
-    try writer.pointee.plainMember(
+    try contextReference.writer.pointee.plainMember(
       key.utf8Start, count: key.utf8CodeUnitCount, string: value)
   }
 
@@ -249,7 +238,7 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
-    try writer.pointee.plainMember(
+    try contextReference.writer.pointee.plainMember(
       key.utf8Start, count: key.utf8CodeUnitCount, integer: Int64(value))
   }
 
@@ -259,7 +248,7 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
-    try writer.pointee.plainMember(
+    try contextReference.writer.pointee.plainMember(
       key.utf8Start, count: key.utf8CodeUnitCount, integer: value)
   }
 
@@ -269,7 +258,7 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
-    try writer.pointee.plainMember(
+    try contextReference.writer.pointee.plainMember(
       key.utf8Start, count: key.utf8CodeUnitCount, bool: value)
   }
 
@@ -279,7 +268,7 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
-    try writer.pointee.plainMember(
+    try contextReference.writer.pointee.plainMember(
       key.utf8Start, count: key.utf8CodeUnitCount, double: value)
   }
 
@@ -289,10 +278,9 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
-    let writer = self.writer
+    let writer = contextReference.writer
     try value.withUnsafeBufferPointer { values throws(JSONWriteError) in
-      try writer.pointee.plainMember(
-        key.utf8Start, count: key.utf8CodeUnitCount, integers: values)
+      try writer.pointee.plainMember(key.utf8Start, count: key.utf8CodeUnitCount, integers: values)
     }
   }
 
@@ -302,10 +290,9 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try encode(value, forKey: JSONKey(key.description))
     }
-    let writer = self.writer
+    let writer = contextReference.writer
     try value.withUnsafeBufferPointer { values throws(JSONWriteError) in
-      try writer.pointee.plainMember(
-        key.utf8Start, count: key.utf8CodeUnitCount, doubles: values)
+      try writer.pointee.plainMember(key.utf8Start, count: key.utf8CodeUnitCount, doubles: values)
     }
   }
 
@@ -387,14 +374,14 @@ public struct JSONObjectEncoder {
     guard writesPlainly else {
       return try beginMember(JSONKey(key.description))
     }
-    try writer.pointee.plainKey(key.utf8Start, count: key.utf8CodeUnitCount)
+    try contextReference.writer.pointee.plainKey(key.utf8Start, count: key.utf8CodeUnitCount)
   }
 
   @usableFromInline
   mutating func writeNull(plainKey key: StaticString, nulls: JSONNullEncoding?) throws {
-    if (nulls ?? context.options.nulls) == .write {
+    if (nulls ?? contextReference.withContext { $0.options.nulls }) == .write {
       try beginPlainMember(key)
-      try write { w throws(JSONWriteError) in try w.null() }
+      try contextReference.write { w throws(JSONWriteError) in try w.null() }
     } else if nesting?.keptNulls != nil {
       // The input may have held `null` here: the general rule decides.
       try writeNull(forKey: JSONKey(key.description), nulls: nulls)

@@ -28,17 +28,6 @@ public struct JSONValueEncoder {
     self.dates = dates
   }
 
-  /// The export's writer, reached without reference counting.
-  @usableFromInline var writer: UnsafeMutablePointer<JSONWriter> {
-    contextReference.withContext { $0.writer.address }
-  }
-
-  /// Runs `body` on the export's writer.
-  @usableFromInline @inline(__always)
-  func write(_ body: (inout JSONWriter) throws(JSONWriteError) -> Void) throws(JSONWriteError) {
-    try body(&writer.pointee)
-  }
-
   /// The options of the export under way.
   public var options: JSONEncodingOptions { context.options }
   /// The date format `Date` values use here unless a transformer says otherwise.
@@ -61,7 +50,7 @@ public struct JSONValueEncoder {
   ///
   /// - Throws: `JSONWriteError` when nothing more can be written here.
   public func null() throws(JSONWriteError) {
-    try write { w throws(JSONWriteError) in try w.null() }
+    try contextReference.write { w throws(JSONWriteError) in try w.null() }
   }
 
   /// Writes `true` or `false`.
@@ -69,7 +58,7 @@ public struct JSONValueEncoder {
   /// - Parameter value: The Boolean.
   /// - Throws: `JSONWriteError` when nothing more can be written here.
   public func bool(_ value: Bool) throws(JSONWriteError) {
-    try write { w throws(JSONWriteError) in try w.bool(value) }
+    try contextReference.write { w throws(JSONWriteError) in try w.bool(value) }
   }
 
   /// Writes a string, escaped as the writing options say.
@@ -77,7 +66,7 @@ public struct JSONValueEncoder {
   /// - Parameter value: The string.
   /// - Throws: `JSONWriteError` when nothing more can be written here.
   public func string(_ value: String) throws(JSONWriteError) {
-    try write { w throws(JSONWriteError) in try w.string(value) }
+    try contextReference.write { w throws(JSONWriteError) in try w.string(value) }
   }
 
   /// Writes an integer exactly.
@@ -86,11 +75,11 @@ public struct JSONValueEncoder {
   /// - Throws: `JSONWriteError` when nothing more can be written here.
   public func integer<T: FixedWidthInteger>(_ value: T) throws(JSONWriteError) {
     if T.isSigned, let small = Int64(exactly: value) {
-      try write { w throws(JSONWriteError) in try w.integer(small) }
+      try contextReference.write { w throws(JSONWriteError) in try w.integer(small) }
     } else if let small = UInt64(exactly: value) {
-      try write { w throws(JSONWriteError) in try w.integer(small) }
+      try contextReference.write { w throws(JSONWriteError) in try w.integer(small) }
     } else {
-      try write { w throws(JSONWriteError) in try w.integer(value) }
+      try contextReference.write { w throws(JSONWriteError) in try w.integer(value) }
     }
   }
 
@@ -99,7 +88,7 @@ public struct JSONValueEncoder {
   /// - Parameter value: The number.
   /// - Throws: `JSONWriteError` for infinities and NaN unless the writing options allow them.
   public func double(_ value: Double) throws(JSONWriteError) {
-    try write { w throws(JSONWriteError) in try w.double(value) }
+    try contextReference.write { w throws(JSONWriteError) in try w.double(value) }
   }
 
   /// Writes a `Float` in its shortest round-trip form.
@@ -107,7 +96,7 @@ public struct JSONValueEncoder {
   /// - Parameter value: The number.
   /// - Throws: `JSONWriteError` for infinities and NaN unless the writing options allow them.
   public func float(_ value: Float) throws(JSONWriteError) {
-    try write { w throws(JSONWriteError) in try w.float(value) }
+    try contextReference.write { w throws(JSONWriteError) in try w.float(value) }
   }
 
   /// Writes a number from its exact text.
@@ -115,7 +104,7 @@ public struct JSONValueEncoder {
   /// - Parameter value: The number.
   /// - Throws: `JSONWriteError` for non-finite numbers unless the options allow them.
   public func number(_ value: JSONNumber) throws(JSONWriteError) {
-    try write { w throws(JSONWriteError) in try w.number(value) }
+    try contextReference.write { w throws(JSONWriteError) in try w.number(value) }
   }
 
   /// Writes a whole `JSONValue`.
@@ -123,7 +112,7 @@ public struct JSONValueEncoder {
   /// - Parameter value: The value.
   /// - Throws: `JSONWriteError` for non-finite numbers or too deep nesting.
   public func value(_ value: JSONValue) throws(JSONWriteError) {
-    try write { w throws(JSONWriteError) in try w.value(value) }
+    try contextReference.write { w throws(JSONWriteError) in try w.value(value) }
   }
 
   /// Writes an object whose members `body` writes.
@@ -131,12 +120,12 @@ public struct JSONValueEncoder {
   /// - Parameter body: Writes the members.
   /// - Throws: What `body` throws, and `JSONWriteError` past the depth limit.
   public func object(_ body: (inout JSONObjectEncoder) throws -> Void) throws {
-    try write { w throws(JSONWriteError) in try w.beginObject() }
+    try contextReference.write { w throws(JSONWriteError) in try w.beginObject() }
     var object = JSONObjectEncoder(
       reference: contextReference, filter: isRoot ? context.filter : nil, dates: dates)
     try body(&object)
     if object.nesting != nil { try object.closeNested(keeping: 0) }
-    try write { w throws(JSONWriteError) in try w.endObject() }
+    try contextReference.write { w throws(JSONWriteError) in try w.endObject() }
   }
 
   /// Writes an array whose elements `body` writes, each through the encoder it is given.
@@ -185,7 +174,7 @@ public struct JSONValueEncoder {
   @usableFromInline
   func doubleArray(_ values: [Double]) throws(JSONWriteError) {
     try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
-      try write { w throws(JSONWriteError) in try w.doubleArray(buffer) }
+      try contextReference.write { w throws(JSONWriteError) in try w.doubleArray(buffer) }
     }
   }
 
@@ -194,7 +183,7 @@ public struct JSONValueEncoder {
   func doubleArrays(_ values: [[Double]]) throws(JSONWriteError) {
     try beginArray()
     try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
-      try write { w throws(JSONWriteError) in try w.doubleArrayElements(buffer) }
+      try contextReference.write { w throws(JSONWriteError) in try w.doubleArrayElements(buffer) }
     }
     try endArray()
   }
@@ -203,18 +192,18 @@ public struct JSONValueEncoder {
   @usableFromInline
   func integerArray(_ values: [Int]) throws(JSONWriteError) {
     try values.withUnsafeBufferPointer { buffer throws(JSONWriteError) in
-      try write { w throws(JSONWriteError) in try w.integerArray(buffer) }
+      try contextReference.write { w throws(JSONWriteError) in try w.integerArray(buffer) }
     }
   }
 
   @usableFromInline
   func beginArray() throws(JSONWriteError) {
-    try write { w throws(JSONWriteError) in try w.beginArray() }
+    try contextReference.write { w throws(JSONWriteError) in try w.beginArray() }
   }
 
   @usableFromInline
   func endArray() throws(JSONWriteError) {
-    try write { w throws(JSONWriteError) in try w.endArray() }
+    try contextReference.write { w throws(JSONWriteError) in try w.endArray() }
   }
 
   /// The encoder of a nested value: filters apply to the top level only.
