@@ -412,9 +412,7 @@ public struct JSONWriter: Sendable {
   ) throws(JSONWriteError) {
     let fused = leafMember(
       key, count: count, values, room: 21, plain: { _ in true },
-      put: { value, output in
-        Self.putInteger(UInt64(value.magnitude), negative: value < 0, to: output)
-      })
+      put: Self.putInt)
     if fused { return }
     try plainKey(key, count: count)
     try integerArray(values)
@@ -429,7 +427,7 @@ public struct JSONWriter: Sendable {
     let foundation = options.foundationLayout
     let fused = leafMember(
       key, count: count, values, room: 32, plain: { Self.isPlain($0, foundation: foundation) },
-      put: { value, output in ShortestDigits.writeNumber(value, to: output) })
+      put: ShortestDigits.writeNumber)
     if fused { return }
     try plainKey(key, count: count)
     try doubleArray(values)
@@ -449,13 +447,8 @@ public struct JSONWriter: Sendable {
     let closing = keyClosing
     // The key as `member` reserves it, the brackets, each element and its comma.
     append(reserving: lead.count &+ count &+ 16 &+ 2 &+ values.count &* (room &+ 1)) { output in
-      var written = Self.putPlainKey(key, count: count, lead: lead, closing: closing, to: output)
-      output[written] = UInt8(ascii: "[")
-      written &+= 1
-      written &+= Self.putElements(
-        values, values.indices, comma: false, to: output + written, put: put)
-      output[written] = UInt8(ascii: "]")
-      return written &+ 1
+      let written = Self.putPlainKey(key, count: count, lead: lead, closing: closing, to: output)
+      return written &+ Self.putArray(values, to: output + written, put: put)
     }
     return true
   }
@@ -774,7 +767,7 @@ public struct JSONWriter: Sendable {
     let foundation = options.foundationLayout
     try elements(
       values, room: 32, plain: { Self.isPlain($0, foundation: foundation) },
-      put: { value, output in ShortestDigits.writeNumber(value, to: output) },
+      put: ShortestDigits.writeNumber,
       one: { writer, value throws(JSONWriteError) in try writer.double(value) })
   }
 
@@ -796,7 +789,7 @@ public struct JSONWriter: Sendable {
     let foundation = options.foundationLayout
     try leafArray(
       values, room: 32, plain: { Self.isPlain($0, foundation: foundation) },
-      put: { value, output in ShortestDigits.writeNumber(value, to: output) },
+      put: ShortestDigits.writeNumber,
       elements: { writer, values throws(JSONWriteError) in try writer.doubleElements(values) })
   }
 
@@ -824,9 +817,7 @@ public struct JSONWriter: Sendable {
   package mutating func integerArray(_ values: UnsafeBufferPointer<Int>) throws(JSONWriteError) {
     try leafArray(
       values, room: 21, plain: { _ in true },
-      put: { value, output in
-        Self.putInteger(UInt64(value.magnitude), negative: value < 0, to: output)
-      },
+      put: Self.putInt,
       elements: { writer, values throws(JSONWriteError) in try writer.integerElements(values) })
   }
 
@@ -852,14 +843,28 @@ public struct JSONWriter: Sendable {
     valuesBegun &+= values.count
     // The lead, the brackets, and each element in at most `room` bytes and its comma.
     append(reserving: lead.count &+ 2 &+ values.count &* (room &+ 1)) { output in
-      var written = lead.write(to: output)
-      output[written] = UInt8(ascii: "[")
-      written &+= 1
-      written &+= Self.putElements(
-        values, values.indices, comma: false, to: output + written, put: put)
-      output[written] = UInt8(ascii: "]")
-      return written &+ 1
+      let written = lead.write(to: output)
+      return written &+ Self.putArray(values, to: output + written, put: put)
     }
+  }
+
+  /// Writes `values` at `output` as a whole array, brackets included, each element by `put`;
+  /// returns how many bytes.
+  @inline(__always)
+  private static func putArray<Element>(
+    _ values: UnsafeBufferPointer<Element>, to output: UnsafeMutablePointer<UInt8>,
+    put: (Element, UnsafeMutablePointer<UInt8>) -> Int
+  ) -> Int {
+    output[0] = UInt8(ascii: "[")
+    let written = 1 &+ putElements(values, values.indices, comma: false, to: output + 1, put: put)
+    output[written] = UInt8(ascii: "]")
+    return written &+ 1
+  }
+
+  /// Writes an `Int` element's digits at `output`; returns how many bytes.
+  @inline(__always)
+  private static func putInt(_ value: Int, to output: UnsafeMutablePointer<UInt8>) -> Int {
+    putInteger(UInt64(value.magnitude), negative: value < 0, to: output)
   }
 
   /// Whether an array of numbers due here goes out in one step (see `leafArray`): compact
@@ -884,9 +889,7 @@ public struct JSONWriter: Sendable {
   {
     try elements(
       values, room: 21, plain: { _ in true },
-      put: { value, output in
-        Self.putInteger(UInt64(value.magnitude), negative: value < 0, to: output)
-      },
+      put: Self.putInt,
       one: { writer, value throws(JSONWriteError) in try writer.integer(Int64(value)) })
   }
 
