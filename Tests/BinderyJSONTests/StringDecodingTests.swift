@@ -34,4 +34,54 @@ struct StringDecodingTests {
     #expect(value["url"] == .string("http://t.co/ZkQWlo0yTq"))
     #expect(value["name"] == .string("あい / ok"))
   }
+
+  /// Strings without escapes are made from the input's bytes without the standard library's
+  /// second check of their UTF-8 (the scanner checked it): the strings must be the same, for
+  /// every use, as those the standard library makes from the same bytes.
+  @Test("non-ASCII text without escapes reads as the standard library reads its bytes")
+  func unescapedText() throws {
+    let pieces = ["a", "é", "ア", "😀", "e\u{301}", "🇯🇵", "ß", "\u{7F}", "~"]
+    for length in 0...40 {
+      let text = (0..<length).map { pieces[($0 * 7 + length) % pieces.count] }.joined()
+      let bytes = Array(text.utf8)
+      let json = Array("{\"\(text)\":\"\(text)\"}".utf8)
+      let value = try JSONValue(parsing: json)
+      guard case .object(let members) = value, let (key, member) = members.first,
+        case .string(let read) = member
+      else {
+        Issue.record("\(value) is not an object with one string member")
+        continue
+      }
+      let expected = String(decoding: bytes, as: UTF8.self)
+      for string in [key, read] {
+        #expect(Array(string.utf8) == bytes)
+        #expect(string == expected)
+        #expect(string.count == expected.count)
+        #expect(Array(string.unicodeScalars) == Array(expected.unicodeScalars))
+        #expect(string.hashValue == expected.hashValue)
+        #expect(Set([string, expected]).count == 1)
+      }
+    }
+  }
+
+  @Test("invalid UTF-8 still reads as U+FFFD when replaced, and is refused otherwise")
+  func invalidTextIsRepaired() throws {
+    for bad: [UInt8] in [
+      [0xFF], [0xC3], [0xE3, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+    ] {
+      let json = [UInt8(ascii: "[")] + Array("\"ab".utf8) + bad + Array("cd\"]".utf8)
+      let value = try JSONValue(
+        parsing: json, options: JSONReadingOptions(invalidUnicode: .replace))
+      guard case .array(let elements) = value, case .string(let read) = elements.first else {
+        Issue.record("\(value) is not an array of one string")
+        continue
+      }
+      #expect(read.hasPrefix("ab") && read.hasSuffix("cd") && read.contains("\u{FFFD}"))
+      #expect(read == String(decoding: Array("ab".utf8) + bad + Array("cd".utf8), as: UTF8.self))
+      // Valid UTF-8: reading its bytes again changes nothing.
+      let again = String(decoding: Array(read.utf8), as: UTF8.self)
+      #expect(Array(again.utf8) == Array(read.utf8))
+      #expect(throws: JSONReadError.self) { try JSONValue(parsing: json) }
+    }
+  }
 }

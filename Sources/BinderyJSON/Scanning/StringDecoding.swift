@@ -5,13 +5,38 @@
 func decodeString(_ entry: TapeEntry, base: UnsafePointer<UInt8>) -> String {
   let raw = UnsafeBufferPointer(start: base + entry.start, count: entry.length)
   guard entry.hasEscapes else {
-    // String(decoding:) repairs invalid UTF-8, which only flagged entries can hold.
-    return String(decoding: raw, as: UTF8.self)
+    // String(decoding:) repairs invalid UTF-8, which only flagged entries can hold; the rest
+    // is valid, as the scanner checked it.
+    return entry.isVerbatim ? String(scannedUTF8: raw) : String(decoding: raw, as: UTF8.self)
   }
   // Unescaped text is never longer than its escaped form: the longest expansion, a lone
   // surrogate replaced by U+FFFD, turns six bytes into three.
   return String(unsafeUninitializedCapacity: raw.count) { out in
     unescape(raw, into: out)
+  }
+}
+
+extension String {
+  /// A string of UTF-8 that the scanner has validated, made without checking it again (the
+  /// standard library's `String(decoding:as:)` checks every byte, which cost about as much as
+  /// copying the text on non-ASCII strings).
+  ///
+  /// Invariant: `bytes` is valid UTF-8. The only callers pass the raw content of a string entry
+  /// without escapes and without the invalid-Unicode flag (`TapeEntry.isVerbatim`), read from
+  /// the bytes its document scanned: the scanner validated every byte above 0x7F of such a
+  /// string (`scanNonASCII`, `validateUTF8`), flags or rejects every invalid one, and a
+  /// document's bytes do not change after the scan (see `JSONDocument`). On a system without
+  /// `UTF8Span` the bytes are checked as usual.
+  @inline(__always)
+  init(scannedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    #if compiler(>=6.2)
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        let span = unsafe Span(_unsafeElements: bytes)
+        self.init(copying: unsafe UTF8Span(unchecked: span))
+        return
+      }
+    #endif
+    self.init(decoding: bytes, as: UTF8.self)
   }
 }
 
