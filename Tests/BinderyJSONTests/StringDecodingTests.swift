@@ -66,22 +66,26 @@ struct StringDecodingTests {
 
   @Test("invalid UTF-8 still reads as U+FFFD when replaced, and is refused otherwise")
   func invalidTextIsRepaired() throws {
-    for bad: [UInt8] in [
+    let bad: [[UInt8]] = [
       [0xFF], [0xC3], [0xE3, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
-    ] {
-      let json = [UInt8(ascii: "[")] + Array("\"ab".utf8) + bad + Array("cd\"]".utf8)
-      let value = try JSONValue(
-        parsing: json, options: JSONReadingOptions(invalidUnicode: .replace))
-      guard case .array(let elements) = value, case .string(let read) = elements.first else {
-        Issue.record("\(value) is not an array of one string")
-        continue
+    ]
+    // Without escapes, and with one (the text is then unescaped before it is read).
+    for (raw, read) in [("ab", "ab"), (#"a\n"#, "a\n")] {
+      for bytes in bad {
+        let json = Array("[\"\(raw)".utf8) + bytes + Array("cd\"]".utf8)
+        let options = JSONReadingOptions(invalidUnicode: .replace)
+        let value = try JSONValue(parsing: json, options: options)
+        guard case .array(let elements) = value, case .string(let text) = elements.first else {
+          Issue.record("\(value) is not an array of one string")
+          continue
+        }
+        let expected = String(decoding: Array(read.utf8) + bytes + Array("cd".utf8), as: UTF8.self)
+        #expect(text == expected && text.contains("\u{FFFD}"))
+        // Valid UTF-8: reading its bytes again changes nothing.
+        let again = String(decoding: Array(text.utf8), as: UTF8.self)
+        #expect(Array(again.utf8) == Array(text.utf8))
+        #expect(throws: JSONReadError.self) { try JSONValue(parsing: json) }
       }
-      #expect(read.hasPrefix("ab") && read.hasSuffix("cd") && read.contains("\u{FFFD}"))
-      #expect(read == String(decoding: Array("ab".utf8) + bad + Array("cd".utf8), as: UTF8.self))
-      // Valid UTF-8: reading its bytes again changes nothing.
-      let again = String(decoding: Array(read.utf8), as: UTF8.self)
-      #expect(Array(again.utf8) == Array(read.utf8))
-      #expect(throws: JSONReadError.self) { try JSONValue(parsing: json) }
     }
   }
 }

@@ -4,15 +4,20 @@
 /// The scanner has already validated the content, so decoding never fails.
 func decodeString(_ entry: TapeEntry, base: UnsafePointer<UInt8>) -> String {
   let raw = UnsafeBufferPointer(start: base + entry.start, count: entry.length)
+  // Only an entry flagged for invalid Unicode holds any; the rest is valid, as the scanner
+  // checked it, and so is its text once unescaped (see `unescape`).
+  let valid = !entry.needsRepair
   guard entry.hasEscapes else {
-    // String(decoding:) repairs invalid UTF-8, which only flagged entries can hold; the rest
-    // is valid, as the scanner checked it.
-    return entry.isVerbatim ? String(scannedUTF8: raw) : String(decoding: raw, as: UTF8.self)
+    // String(decoding:) repairs invalid UTF-8.
+    return valid ? String(scannedUTF8: raw) : String(decoding: raw, as: UTF8.self)
   }
   // Unescaped text is never longer than its escaped form: the longest expansion, a lone
   // surrogate replaced by U+FFFD, turns six bytes into three.
-  return String(unsafeUninitializedCapacity: raw.count) { out in
-    unescape(raw, into: out)
+  guard valid else {
+    return String(unsafeUninitializedCapacity: raw.count) { out in unescape(raw, into: out) }
+  }
+  return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { out in
+    String(scannedUTF8: UnsafeBufferPointer(rebasing: out[..<unescape(raw, into: out)]))
   }
 }
 
@@ -21,12 +26,17 @@ extension String {
   /// standard library's `String(decoding:as:)` checks every byte, which cost about as much as
   /// copying the text on non-ASCII strings).
   ///
-  /// Invariant: `bytes` is valid UTF-8. The only callers pass the raw content of a string entry
-  /// without escapes and without the invalid-Unicode flag (`TapeEntry.isVerbatim`), read from
-  /// the bytes its document scanned: the scanner validated every byte above 0x7F of such a
-  /// string (`scanNonASCII`, `validateUTF8`), flags or rejects every invalid one, and a
-  /// document's bytes do not change after the scan (see `JSONDocument`). On a system without
-  /// `UTF8Span` the bytes are checked as usual.
+  /// Invariant: `bytes` is valid UTF-8. The only caller, `decodeString`, passes the text of a
+  /// string entry without the invalid-Unicode flag (`TapeEntry.needsRepair`), read from the
+  /// bytes its document scanned:
+  /// - the scanner validated every byte above 0x7F of the string (`scanNonASCII`,
+  ///   `validateUTF8`) and flagged or rejected every invalid one, and a document's bytes do
+  ///   not change after the scan (see `JSONDocument`);
+  /// - `unescape` copies the runs between backslashes whole (a backslash is never inside a
+  ///   multi-byte sequence), and writes each escape as ASCII or as a scalar it encodes from a
+  ///   `Unicode.Scalar` (U+FFFD for a lone surrogate, which is flagged anyway).
+  ///
+  /// On a system without `UTF8Span` the bytes are checked as usual.
   @inline(__always)
   init(scannedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
     #if compiler(>=6.2)

@@ -34,6 +34,9 @@ package struct TapeEntry: Sendable {
   /// Strings: the raw content is exactly the string's UTF-8 (no escapes, nothing to repair),
   /// so it may be compared and handed out as it stands.
   @inlinable package var isVerbatim: Bool { info & (Self.flagA | Self.flagB) == 0 }
+  /// Strings: the content holds invalid Unicode (raw bytes or a lone surrogate escape) that
+  /// reading replaces with U+FFFD; without this flag it is valid UTF-8, escapes aside.
+  @inlinable package var needsRepair: Bool { info & Self.flagB != 0 }
   @inlinable package var isIntegerText: Bool { info & Self.flagA == 0 }
   @inlinable package var isNonStandardNumber: Bool { info & Self.flagB != 0 }
   @inlinable package var start: Int { Int(offset) }
