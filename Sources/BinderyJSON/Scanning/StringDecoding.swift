@@ -22,16 +22,17 @@ func decodeString(_ entry: TapeEntry, base: UnsafePointer<UInt8>) -> String {
 }
 
 extension String {
-  /// A string of UTF-8 that the scanner has validated, made without checking it again (the
-  /// standard library's `String(decoding:as:)` checks every byte, which cost about as much as
-  /// copying the text on non-ASCII strings).
+  /// A string of UTF-8 that the scanner has validated, made without checking it again: the
+  /// standard library's `String(decoding:as:)` checks every byte again, about 9 % of the
+  /// instructions of a model decode of twitter.json.
   ///
   /// Invariant: `bytes` is valid UTF-8. The only caller, `decodeString`, passes the text of a
   /// string entry without the invalid-Unicode flag (`TapeEntry.needsRepair`), read from the
-  /// bytes its document scanned:
+  /// bytes the scanner read, unchanged since:
   /// - the scanner validated every byte above 0x7F of the string (`scanNonASCII`,
-  ///   `validateUTF8`) and flagged or rejected every invalid one, and a document's bytes do
-  ///   not change after the scan (see `JSONDocument`);
+  ///   `validateUTF8`) and flagged or rejected every invalid one, and the bytes do not change
+  ///   after the scan (a document keeps them as they were, see `JSONDocument`; a path's quoted
+  ///   key is decoded as soon as it is scanned);
   /// - `unescape` copies the runs between backslashes whole (a backslash is never inside a
   ///   multi-byte sequence), and writes each escape as ASCII or as a scalar it encodes from a
   ///   `Unicode.Scalar` (U+FFFD for a lone surrogate, which is flagged anyway).
