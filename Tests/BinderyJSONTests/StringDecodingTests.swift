@@ -88,4 +88,24 @@ struct StringDecodingTests {
       }
     }
   }
+
+  @Test("JSON5 escapes of non-ASCII text read as the characters they spell")
+  func json5Escapes() throws {
+    // An identity escape of a non-ASCII scalar, `\x` above 0x7F, a line continuation with
+    // U+2028, and an unquoted key spelling a character with `\u`.
+    let json = "{caf\\u00e9: '\\é\\xE9\\u00e9\\\u{2028}ア\\😀'}"
+    let value = try JSONValue(parsing: Array(json.utf8), options: .json5)
+    guard case .object(let members) = value, let (key, member) = members.first,
+      case .string(let text) = member
+    else {
+      Issue.record("\(value) is not an object with one string member")
+      return
+    }
+    for (read, expected) in [(key, "café"), (text, "éééア😀")] {
+      #expect(read == expected)
+      #expect(Array(read.utf8) == Array(expected.utf8))
+      #expect(read.count == expected.count)
+      #expect(read.hashValue == expected.hashValue)
+    }
+  }
 }
