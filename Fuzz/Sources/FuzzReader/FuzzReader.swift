@@ -76,7 +76,14 @@ private func walk(_ cursor: JSONCursor) {
     _ = try? cursor.integer(UInt8.self)
     _ = try? cursor.numberText()
   case .string:
-    _ = try? cursor.string()
+    // Strings are made without a second UTF-8 check: each must be valid, so reading its bytes
+    // again changes nothing.
+    if let text = try? cursor.string() {
+      let bytes = Array(text.utf8)
+      guard Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes else {
+        fatalError("a string read is not valid UTF-8: \(bytes)")
+      }
+    }
     _ = try? JSONPath(parsing: (try? cursor.string()) ?? "")
     _ = try? JSONPath(pointer: (try? cursor.string()) ?? "")
   case .array:
@@ -91,6 +98,10 @@ private func walk(_ cursor: JSONCursor) {
       chosen[member.key] = member.value.offset
     }
     for member in members {
+      let key = Array(member.key.utf8)
+      guard Array(String(decoding: key, as: UTF8.self).utf8) == key else {
+        fatalError("a key read is not valid UTF-8: \(key)")
+      }
       guard let found = cursor[member.key], found.offset == chosen[member.key] else {
         fatalError("member '\(member.key)' not found where a scan finds it")
       }
