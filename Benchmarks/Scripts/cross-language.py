@@ -11,9 +11,12 @@ The two sides alternate over three repetitions (Python, Bindery, Bindery, Python
 Bindery); each repetition times every file in 7 rounds of at least 50 ms. The table gives MB/s
 of input: the median of the three repetitions' medians, with their lowest and highest, and the
 ratio of Bindery's speed to msgspec's. Python runs with its garbage collector on, as users run
-it, and no decoded value is kept between calls.
+it, and no decoded value is kept between calls. The machine's speed drifts between measurements:
+`--runs N` repeats the whole measurement N times and gives each cell as the median of the runs'
+figures and each ratio as the median of the runs' ratios, both with their lowest and highest.
 
-    python3 Benchmarks/Scripts/cross-language.py [--rounds N] [--repetitions N] [--corpus NAME]
+    python3 Benchmarks/Scripts/cross-language.py [--rounds N] [--repetitions N] [--runs N]
+                                                 [--corpus NAME]
     python3 Benchmarks/Scripts/cross-language.py --memory
 
 `--memory` prints instead how far one decode of each large file grows the peak resident memory
@@ -397,6 +400,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--repetitions", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=1,
+                        help="whole measurements to sum up (the machine drifts between them)")
     parser.add_argument("--corpus", help="one file: twitter, citm, canada, status, search_metadata")
     parser.add_argument("--memory", action="store_true", help="peak memory of one decode instead")
     parser.add_argument("--memory-child", help=argparse.SUPPRESS)
@@ -408,54 +413,70 @@ def main() -> None:
     if arguments.memory:
         memory_table(tool)
         return
-    runs: list[dict] = []
-    for repetition in range(arguments.repetitions):
-        sides = [lambda: python_side(arguments.rounds, arguments.corpus),
-                 lambda: bindery_side(tool, arguments.rounds, arguments.corpus)]
-        if repetition % 2 == 1:
-            sides.reverse()
-        merged = {}
-        for side in sides:
-            merged.update(side())
-        runs.append(merged)
+    # One run alternates the two sides over the repetitions; its figure for a work is the
+    # median of its repetitions. With several runs, each cell is the median of the runs'
+    # figures and each ratio the median of the runs' ratios, both with their lowest and highest.
+    sizes = {name: len((CORPORA / file).read_bytes()) / 1e6 for name, file, _ in FILES}
+    runs: list[list[dict]] = []
+    for _ in range(arguments.runs):
+        repetitions: list[dict] = []
+        for repetition in range(arguments.repetitions):
+            sides = [lambda: python_side(arguments.rounds, arguments.corpus),
+                     lambda: bindery_side(tool, arguments.rounds, arguments.corpus)]
+            if repetition % 2 == 1:
+                sides.reverse()
+            merged = {}
+            for side in sides:
+                merged.update(side())
+            repetitions.append(merged)
+        runs.append(repetitions)
 
-    def megabytes_per_second(name: str, work: str) -> list[float]:
-        size = len((CORPORA / dict((n, f) for n, f, _ in FILES)[name]).read_bytes()) / 1e6
-        return sorted(size / run[(name, work)] for run in runs)
+    def speeds(name: str, work: str, repetitions: list[dict]) -> list[float]:
+        return sorted(sizes[name] / repetition[(name, work)] for repetition in repetitions)
 
-    def cell(speeds: list[float]) -> str:
-        median = statistics.median(speeds)
-        return f"{median:.0f} ({speeds[0]:.0f}–{speeds[-1]:.0f})"
+    def figures(name: str, work: str) -> list[float]:
+        """MB/s: each repetition's for one run, else each run's median."""
+        if len(runs) == 1:
+            return speeds(name, work, runs[0])
+        return sorted(statistics.median(speeds(name, work, run)) for run in runs)
 
-    def ratio(ours: list[float], theirs: list[float]) -> str:
-        return f"{statistics.median(ours) / statistics.median(theirs):.2f}×"
+    def cell(name: str, work: str) -> str:
+        values = figures(name, work)
+        return f"{statistics.median(values):.0f} ({values[0]:.0f}–{values[-1]:.0f})"
 
+    def ratio(name: str, ours: str, theirs: str) -> str:
+        ratios = sorted(statistics.median(speeds(name, ours, run))
+                        / statistics.median(speeds(name, theirs, run)) for run in runs)
+        if len(ratios) == 1:
+            return f"{ratios[0]:.2f}×"
+        return f"{statistics.median(ratios):.2f}× ({ratios[0]:.2f}–{ratios[-1]:.2f})"
+
+    summary = (f"median of {arguments.repetitions} repetitions (lowest–highest), each the median "
+               f"of {arguments.rounds} rounds; ratio = Bindery's speed / msgspec's")
+    if arguments.runs > 1:
+        summary = (f"median of {arguments.runs} runs (lowest–highest), each the median of "
+                   f"{arguments.repetitions} repetitions of {arguments.rounds} rounds; ratio = "
+                   f"the median of the runs' ratios of Bindery's speed to msgspec's")
     print(f"Python {sys.version.split()[0]}, msgspec {msgspec.__version__}, "
-          f"orjson {orjson.__version__}, garbage collector on. MB/s of input: median of "
-          f"{arguments.repetitions} repetitions (lowest–highest), each the median of "
-          f"{arguments.rounds} rounds; ratio = Bindery's speed / msgspec's.\n")
+          f"orjson {orjson.__version__}, garbage collector on. MB/s of input: {summary}.\n")
     print("| file | `@JSONModel` decode | msgspec decode | ratio | `jsonBytes()` "
           "| msgspec encode | ratio |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     names = [name for name, _, _ in FILES if not arguments.corpus or name == arguments.corpus]
     for name in names:
-        decode, theirs_decode = (megabytes_per_second(name, "model-decode"),
-                                 megabytes_per_second(name, "msgspec-decode"))
-        encode, theirs_encode = (megabytes_per_second(name, "model-encode"),
-                                 megabytes_per_second(name, "msgspec-encode"))
-        print(f"| {name} | {cell(decode)} | {cell(theirs_decode)} | {ratio(decode, theirs_decode)} "
-              f"| {cell(encode)} | {cell(theirs_encode)} | {ratio(encode, theirs_encode)} |")
+        print(f"| {name} | {cell(name, 'model-decode')} | {cell(name, 'msgspec-decode')} "
+              f"| {ratio(name, 'model-decode', 'msgspec-decode')} "
+              f"| {cell(name, 'model-encode')} | {cell(name, 'msgspec-encode')} "
+              f"| {ratio(name, 'model-encode', 'msgspec-encode')} |")
     print("\n| file | `BinderyDecoder` | ratio to msgspec decode | `BinderyEncoder` "
           "| ratio to msgspec encode | orjson parse | orjson write |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name in names:
-        decode, encode = (megabytes_per_second(name, "codable-decode"),
-                          megabytes_per_second(name, "codable-encode"))
-        print(f"| {name} | {cell(decode)} "
-              f"| {ratio(decode, megabytes_per_second(name, 'msgspec-decode'))} "
-              f"| {cell(encode)} | {ratio(encode, megabytes_per_second(name, 'msgspec-encode'))} "
-              f"| {cell(megabytes_per_second(name, 'orjson-parse'))} "
-              f"| {cell(megabytes_per_second(name, 'orjson-write'))} |")
+        print(f"| {name} | {cell(name, 'codable-decode')} "
+              f"| {ratio(name, 'codable-decode', 'msgspec-decode')} "
+              f"| {cell(name, 'codable-encode')} "
+              f"| {ratio(name, 'codable-encode', 'msgspec-encode')} "
+              f"| {cell(name, 'orjson-parse')} | {cell(name, 'orjson-write')} |")
 
 
 if __name__ == "__main__":
