@@ -45,13 +45,7 @@ struct StringDecodingTests {
       let text = (0..<length).map { pieces[($0 * 7 + length) % pieces.count] }.joined()
       let bytes = Array(text.utf8)
       let json = Array("{\"\(text)\":\"\(text)\"}".utf8)
-      let value = try JSONValue(parsing: json)
-      guard case .object(let members) = value, let (key, member) = members.first,
-        case .string(let read) = member
-      else {
-        Issue.record("\(value) is not an object with one string member")
-        continue
-      }
+      guard let (key, read) = try Self.onlyMember(JSONValue(parsing: json)) else { continue }
       let expected = String(decoding: bytes, as: UTF8.self)
       for string in [key, read] {
         #expect(Array(string.utf8) == bytes)
@@ -95,17 +89,23 @@ struct StringDecodingTests {
     // U+2028, and an unquoted key spelling a character with `\u`.
     let json = "{caf\\u00e9: '\\é\\xE9\\u00e9\\\u{2028}ア\\😀'}"
     let value = try JSONValue(parsing: Array(json.utf8), options: .json5)
-    guard case .object(let members) = value, let (key, member) = members.first,
-      case .string(let text) = member
-    else {
-      Issue.record("\(value) is not an object with one string member")
-      return
-    }
+    guard let (key, text) = Self.onlyMember(value) else { return }
     for (read, expected) in [(key, "café"), (text, "éééア😀")] {
       #expect(read == expected)
       #expect(Array(read.utf8) == Array(expected.utf8))
       #expect(read.count == expected.count)
       #expect(read.hashValue == expected.hashValue)
     }
+  }
+
+  /// The key and string value of an object's only member, or nil (with an issue recorded).
+  static func onlyMember(_ value: JSONValue) -> (key: String, value: String)? {
+    guard case .object(let members) = value, members.count == 1, let (key, member) = members.first,
+      case .string(let text) = member
+    else {
+      Issue.record("\(value) is not an object with one string member")
+      return nil
+    }
+    return (key, text)
   }
 }

@@ -76,14 +76,7 @@ private func walk(_ cursor: JSONCursor) {
     _ = try? cursor.integer(UInt8.self)
     _ = try? cursor.numberText()
   case .string:
-    // Strings are made without a second UTF-8 check: each must be valid, so reading its bytes
-    // again changes nothing.
-    if let text = try? cursor.string() {
-      let bytes = Array(text.utf8)
-      guard Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes else {
-        fatalError("a string read is not valid UTF-8: \(bytes)")
-      }
-    }
+    if let text = try? cursor.string() { requireValidUTF8(text, "a string") }
     _ = try? JSONPath(parsing: (try? cursor.string()) ?? "")
     _ = try? JSONPath(pointer: (try? cursor.string()) ?? "")
   case .array:
@@ -98,16 +91,22 @@ private func walk(_ cursor: JSONCursor) {
       chosen[member.key] = member.value.offset
     }
     for member in members {
-      let key = Array(member.key.utf8)
-      guard Array(String(decoding: key, as: UTF8.self).utf8) == key else {
-        fatalError("a key read is not valid UTF-8: \(key)")
-      }
+      requireValidUTF8(member.key, "a key")
       guard let found = cursor[member.key], found.offset == chosen[member.key] else {
         fatalError("member '\(member.key)' not found where a scan finds it")
       }
       _ = member.value.path
       walk(member.value)
     }
+  }
+}
+
+/// Strings are made without a second UTF-8 check: each must be valid, so reading its bytes
+/// again changes nothing.
+private func requireValidUTF8(_ text: String, _ what: String) {
+  let bytes = Array(text.utf8)
+  guard Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes else {
+    fatalError("\(what) read is not valid UTF-8: \(bytes)")
   }
 }
 
