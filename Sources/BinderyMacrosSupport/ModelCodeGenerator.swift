@@ -228,6 +228,7 @@ struct ModelCodeGenerator {
     ]
     if let claimed = claimedKeysMember() { result.append(claimed) }
     if let table { result.append(tableDeclaration(table)) }
+    result += onePassMembers(table: table)
     result += staticDeclarations()
     if case .openClass = model.kind { result += [valueInitializer(), knownKeysMember()] }
     if model.isClass, addsCodable || model.isSubclass { result += classCodable() }
@@ -333,6 +334,90 @@ struct ModelCodeGenerator {
       \(lines.map { "    " + $0 }.joined(separator: "\n"))
       }
       """
+  }
+
+  /// The properties the one-pass initializer reads, with their positions in the key table; nil
+  /// when the model does not get one: it is not a struct with a key table, or a property has
+  /// an attribute or path only the document path implements.
+  func onePassReads(table: KeyTable?) -> [(property: ModelProperty, position: Int)]? {
+    guard case .structure = model.kind, let table else { return nil }
+    var reads: [(property: ModelProperty, position: Int)] = []
+    for property in model.properties {
+      if property.isUnknownKeys { return nil }
+      guard property.decodes else { continue }
+      guard !property.isFlattened, property.tagKey == nil, property.transformer == nil,
+        property.defaultValue == nil, !property.isLossy, !property.coerces,
+        let path = tablePath(of: property), path.count == 1,
+        let position = table.paths.firstIndex(of: path),
+        !reads.contains(where: { $0.position == position })
+      else { return nil }
+      reads.append((property, position))
+    }
+    return reads.isEmpty ? nil : reads
+  }
+
+  /// The one-pass initializer and the answer to whether it may be tried (see
+  /// `OnePassDecoding.swift` in `Bindery`): the fast path of `init(json:)` for bytes.
+  func onePassMembers(table: KeyTable?) -> [String] {
+    guard let table, let reads = onePassReads(table: table) else { return [] }
+    let reader = context.makeUniqueName("reader").text
+    let object = context.makeUniqueName("object").text
+    // Closure parameters cannot take a unique name (`$` starts a projection there); only
+    // generated code is in scope, so a plain name cannot clash.
+    let visiting = "visiting"
+    let flag = context.makeUniqueName("decodesInOnePass").text
+    let coding = "Bindery._JSONModelCoding"
+    var slots: [String] = []
+    var cases: [String] = []
+    var values: [String] = []
+    var assignments: [String] = []
+    var checks: [String] = []
+    for (property, position) in reads {
+      let name = escaped(property.name)
+      let slot = context.makeUniqueName(property.name).text
+      let value = context.makeUniqueName(property.name).text
+      let type = "{ (model: Self) in model.\(name) }"
+      slots.append("var \(slot) = \(coding).onePassSlot \(type)")
+      cases.append(
+        "case \(position): guard \(reader).read(into: &\(slot)) else { return nil }")
+      values.append("let \(value) = \(coding).onePassValue(\(slot))")
+      assignments.append("self.\(name) = \(value)")
+      checks.append("\(coding).readsInOnePass(\(type), visiting: &\(visiting))")
+    }
+    for property in model.properties where !property.decodes {
+      if property.initializer == nil, property.isOptional, property.isLet {
+        assignments.append("self.\(escaped(property.name)) = nil")
+      }
+    }
+    var lines = slots
+    lines.append("guard var \(object) = \(reader).beginObject() else { return nil }")
+    lines.append("members: while true {")
+    lines.append("    switch \(reader).member(of: Self.\(table.name), &\(object)) {")
+    lines += cases.map { "    " + $0 }
+    lines.append("    case -1: break members")
+    lines.append("    default: return nil")
+    lines.append("    }")
+    lines.append("}")
+    lines.append("guard " + values.joined(separator: ", ") + " else { return nil }")
+    lines += assignments
+    lines.append("do { try self.validate() } catch { return nil }")
+    let initializer = """
+      \(access)init?(_jsonOnePass \(reader): inout Bindery._JSONOnePassReader) {
+      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      }
+      """
+    let capability = """
+      \(access)static func _readsInOnePass(\(visiting): inout [Swift.ObjectIdentifier]) -> Swift.Bool {
+          \(coding).readsInOnePass(Self.self, visiting: &\(visiting)) { \(visiting) in
+              \(checks.joined(separator: "\n            && "))
+          }
+      }
+      """
+    let decodes = """
+      \(access)static var _decodesInOnePass: Swift.Bool { Self.\(flag) }
+      private static let \(flag) = \(coding).decodesInOnePass(Self.self)
+      """
+    return [initializer, capability, decodes]
   }
 
   /// Properties in the order they are written: those sharing a path prefix next to each other

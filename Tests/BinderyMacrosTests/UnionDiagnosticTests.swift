@@ -220,6 +220,49 @@ struct UnionDiagnosticTests {
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["count"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
+          init?(_jsonOnePass __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
+              var __macro_local_5countfMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
+                  model.count
+              }
+              guard var __macro_local_6objectfMu0_ = __macro_local_6readerfMu_.beginObject() else {
+                  return nil
+              }
+              members: while true {
+                  switch __macro_local_6readerfMu_.member(of: Self.__macro_local_8jsonKeysfMu_, &__macro_local_6objectfMu0_) {
+                  case 0:
+                      guard __macro_local_6readerfMu_.read(into: &__macro_local_5countfMu0_) else {
+                          return nil
+                      }
+                  case -1:
+                      break members
+                  default:
+                      return nil
+                  }
+              }
+              guard let __macro_local_5countfMu1_ = Bindery._JSONModelCoding.onePassValue(__macro_local_5countfMu0_) else {
+                  return nil
+              }
+              self.count = __macro_local_5countfMu1_
+              do {
+                  try self.validate()
+              } catch {
+                  return nil
+              }
+          }
+
+          static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
+              Bindery._JSONModelCoding.readsInOnePass(Self.self, visiting: &visiting) { visiting in
+                  Bindery._JSONModelCoding.readsInOnePass({ (model: Self) in
+                          model.count
+                      }, visiting: &visiting)
+              }
+          }
+
+          static var _decodesInOnePass: Swift.Bool {
+              Self.__macro_local_16decodesInOnePassfMu_
+          }
+          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONModelCoding.decodesInOnePass(Self.self)
+
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case count
           }

@@ -10,4 +10,10 @@ extension Data: JSONInput {
   public func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
     try JSONDocument(parsing: Array(self), options: options)
   }
+
+  /// The data's bytes.
+  @_documentation(visibility: private)
+  public func _withContiguousUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    withUnsafeBytes { raw in raw.withMemoryRebound(to: UInt8.self) { body($0) } }
+  }
 }

@@ -23,6 +23,11 @@ extension JSONDecodable {
   public init(
     json: some JSONInput, at path: String? = nil, options: JSONDecodingOptions = .init()
   ) throws(JSONDecodingError) {
+    // Bytes a model reads whole and without a problem take one pass (see OnePassDecoding).
+    if path == nil, let value = Self.decodedInOnePass(json, options: options.reading) {
+      self = value
+      return
+    }
     let prepared = try JSONDecodingContext.prepare(input: json, at: path, options: options)
     self = try Self.run(prepared)
   }

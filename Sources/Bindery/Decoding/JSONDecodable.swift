@@ -44,6 +44,23 @@ public protocol JSONDecodable {
   /// problem.
   @_documentation(visibility: private)
   static var _valueForMissingKey: Self? { get }
+
+  /// For generated code: reads the value straight from JSON text, or returns `nil` to give up
+  /// (the default); the value is then read through a document, as ``init(json:)``. See
+  /// `OnePassDecoding.swift`.
+  @_documentation(visibility: private)
+  init?(_jsonOnePass reader: inout _JSONOnePassReader)
+
+  /// For generated code: whether ``init(_jsonOnePass:)`` reads this type and every type it
+  /// holds, `visiting` listing the models whose answer is being worked out (a model met again
+  /// counts as yes: its other properties decide). False by default.
+  @_documentation(visibility: private)
+  static func _readsInOnePass(visiting: inout [ObjectIdentifier]) -> Bool
+
+  /// For generated code: ``_readsInOnePass(visiting:)`` from the start, remembered where the
+  /// type can keep it.
+  @_documentation(visibility: private)
+  static var _decodesInOnePass: Bool { get }
 }
 
 extension JSONDecodable {
@@ -51,4 +68,22 @@ extension JSONDecodable {
   @_documentation(visibility: private)
   @inlinable
   public static var _valueForMissingKey: Self? { nil }
+
+  /// Gives up: the value is read through a document.
+  @_documentation(visibility: private)
+  @inlinable
+  public init?(_jsonOnePass reader: inout _JSONOnePassReader) { return nil }
+
+  /// No one-pass reading unless the conformance says so.
+  @_documentation(visibility: private)
+  @inlinable
+  public static func _readsInOnePass(visiting: inout [ObjectIdentifier]) -> Bool { false }
+
+  /// Works the answer out each time.
+  @_documentation(visibility: private)
+  @inlinable
+  public static var _decodesInOnePass: Bool {
+    var visiting: [ObjectIdentifier] = []
+    return _readsInOnePass(visiting: &visiting)
+  }
 }

@@ -71,7 +71,8 @@ import BinderyJSON
   named(_propertyName(for:)), named(init(_jsonContainer:)), named(_JSONCodingKeys),
   named(_jsonTags), named(_jsonKeepsUnknownTags), named(init(tag:content:)), named(jsonTag),
   named(encodeContent(to:)), named(_jsonClaimedKeys), named(_jsonSchema(in:)),
-  named(_jsonSchemaCases(in:))
+  named(_jsonSchemaCases(in:)), named(init(_jsonOnePass:)), named(_readsInOnePass(visiting:)),
+  named(_decodesInOnePass)
 )
 public macro JSONModel(
   keyStrategy: JSONKeyStrategy = .useDefaultKeys, coercesValues: Bool = false,

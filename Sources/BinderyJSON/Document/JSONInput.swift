@@ -13,6 +13,21 @@ public protocol JSONInput {
   /// - Throws: ``JSONReadError`` for input that is not JSON under `options`, or that cannot be
   ///   made into JSON text (a ``JSONValue`` holding NaN).
   func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument
+
+  /// Hands the input's UTF-8 bytes to `body` when they are at hand without a copy, for
+  /// decoders that read them in one pass; `nil` (the default) otherwise, and the input is read
+  /// through ``jsonDocument(options:)``.
+  ///
+  /// - Parameter body: Reads the bytes, valid only during the call.
+  /// - Returns: What `body` returns, or `nil`.
+  @_documentation(visibility: private)
+  func _withContiguousUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R?
+}
+
+extension JSONInput {
+  /// No bytes at hand: the input is read through a document.
+  @_documentation(visibility: private)
+  public func _withContiguousUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? { nil }
 }
 
 extension Array: JSONInput where Element == UInt8 {
@@ -23,6 +38,13 @@ extension Array: JSONInput where Element == UInt8 {
   /// - Throws: ``JSONReadError``.
   public func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
     try JSONDocument(parsing: self, options: options)
+  }
+
+  /// The array's bytes.
+  @_documentation(visibility: private)
+  @inlinable
+  public func _withContiguousUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    withUnsafeBufferPointer(body)
   }
 }
 
@@ -35,6 +57,12 @@ extension String: JSONInput {
   public func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
     try JSONDocument(parsing: Array(utf8), options: options)
   }
+
+  /// The text's UTF-8, when the text is stored as UTF-8.
+  @_documentation(visibility: private)
+  public func _withContiguousUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    utf8.withContiguousStorageIfAvailable(body)
+  }
 }
 
 extension Substring: JSONInput {
@@ -45,6 +73,12 @@ extension Substring: JSONInput {
   /// - Throws: ``JSONReadError``.
   public func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
     try JSONDocument(parsing: Array(utf8), options: options)
+  }
+
+  /// The text's UTF-8, when the text is stored as UTF-8.
+  @_documentation(visibility: private)
+  public func _withContiguousUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    utf8.withContiguousStorageIfAvailable(body)
   }
 }
 

@@ -637,38 +637,10 @@ struct JSONScanner {
     index = stop &+ 1
   }
 
-  /// The index of the first byte from `start` that ends a run of plain ASCII in a string (a
-  /// quote, a backslash, a control or non-ASCII byte), or the end of the input.
+  /// The index of the first byte from `start` that ends a run of plain ASCII in a string.
   @inline(__always)
   private func plainRun(from start: Int, quote: UInt8) -> Int {
-    var i = start
-    let (quoteLanes, backslashLanes) = (ByteWord.lanes(quote), ByteWord.lanes(UInt8(ascii: "\\")))
-    // Sixteen bytes at a time...
-    while i &+ 16 <= end {
-      let block = ByteWord.block(at: base + i)
-      let clean = ByteWord.cleanPrefix(
-        (block .<= ByteWord.lanes(0x1F)) .| (block .== quoteLanes) .| (block .== backslashLanes)
-          .| (block .> ByteWord.lanes(0x7F)))
-      i &+= clean
-      if clean < 16 { return i }
-    }
-    // ...then eight, and one, near the end.
-    let (quotes, backslashes) = (ByteWord.repeated(quote), ByteWord.repeated(UInt8(ascii: "\\")))
-    while i &+ 8 <= end {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-      let hits =
-        ByteWord.control(word) | ByteWord.equal(word, quotes) | ByteWord.equal(word, backslashes)
-        | (word & ByteWord.highs)
-      // The lowest flagged byte is exact (borrows only flag bytes above a true hit).
-      if hits != 0 { return i &+ hits.trailingZeroBitCount &>> 3 }
-      i &+= 8
-    }
-    while i < end {
-      let byte = base[i]
-      if byte == quote || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return i }
-      i &+= 1
-    }
-    return i
+    plainStringRun(base, end: end, from: start, quote: quote)
   }
 
   /// Scans the rest of a string that starts at `start` from `stop`, where a plain run ended:
@@ -741,50 +713,13 @@ struct JSONScanner {
 
   /// Validates one UTF-8 sequence starting with a byte ≥ 0x80 and returns the index after it.
   private func validateUTF8(at offset: Int, flags: inout UInt32) throws(JSONReadError) -> Int {
-    let lead = base[offset]
-    var count = 0
-    var lower: UInt8 = 0x80
-    var upper: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: count = 1
-    case 0xE0:
-      count = 2
-      lower = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: count = 2
-    case 0xED:
-      count = 2
-      upper = 0x9F
-    case 0xF0:
-      count = 3
-      lower = 0x90
-    case 0xF1...0xF3: count = 3
-    case 0xF4:
-      count = 3
-      upper = 0x8F
-    default: count = 0
-    }
-    var valid = count > 0
-    var consumed = 1
-    if valid {
-      for k in 1...count {
-        guard offset + k < end else {
-          valid = false
-          break
-        }
-        let byte = base[offset + k]
-        let (lo, hi): (UInt8, UInt8) = k == 1 ? (lower, upper) : (0x80, 0xBF)
-        guard byte >= lo, byte <= hi else {
-          valid = false
-          break
-        }
-        consumed += 1
-      }
-    }
+    let (valid, consumed) = utf8Sequence(base, end: end, at: offset)
     if valid { return offset + consumed }
     guard options.invalidUnicode == .replace else {
       throw error(
         .invalidUTF8,
-        "invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true)) in string", at: offset)
+        "invalid UTF-8 byte 0x\(String(base[offset], radix: 16, uppercase: true)) in string",
+        at: offset)
     }
     flags |= TapeEntry.flagB
     return offset + consumed
@@ -949,4 +884,80 @@ struct JSONScanner {
       member = value.kind == .array || value.kind == .object ? value.end : member + 2
     }
   }
+}
+
+/// The index of the first byte from `start` that ends a run of plain ASCII in a string (a
+/// quote, a backslash, a control or non-ASCII byte), or `end`: the scanner's and the one-pass
+/// reader's inner loop.
+@inline(__always)
+func plainStringRun(_ base: UnsafePointer<UInt8>, end: Int, from start: Int, quote: UInt8) -> Int {
+  var i = start
+  let (quoteLanes, backslashLanes) = (ByteWord.lanes(quote), ByteWord.lanes(UInt8(ascii: "\\")))
+  // Sixteen bytes at a time...
+  while i &+ 16 <= end {
+    let block = ByteWord.block(at: base + i)
+    let clean = ByteWord.cleanPrefix(
+      (block .<= ByteWord.lanes(0x1F)) .| (block .== quoteLanes) .| (block .== backslashLanes)
+        .| (block .> ByteWord.lanes(0x7F)))
+    i &+= clean
+    if clean < 16 { return i }
+  }
+  // ...then eight, and one, near the end.
+  let (quotes, backslashes) = (ByteWord.repeated(quote), ByteWord.repeated(UInt8(ascii: "\\")))
+  while i &+ 8 <= end {
+    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+    let hits =
+      ByteWord.control(word) | ByteWord.equal(word, quotes) | ByteWord.equal(word, backslashes)
+      | (word & ByteWord.highs)
+    // The lowest flagged byte is exact (borrows only flag bytes above a true hit).
+    if hits != 0 { return i &+ hits.trailingZeroBitCount &>> 3 }
+    i &+= 8
+  }
+  while i < end {
+    let byte = base[i]
+    if byte == quote || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return i }
+    i &+= 1
+  }
+  return i
+}
+
+/// Checks the UTF-8 sequence that starts with the byte ≥ 0x80 at `offset` (RFC 3629: no
+/// overlong forms, no surrogates, nothing above U+10FFFF) and returns whether it is valid and
+/// how many bytes it spans: for an invalid one, the lead and the continuation bytes that fit.
+@inline(__always)
+func utf8Sequence(_ base: UnsafePointer<UInt8>, end: Int, at offset: Int) -> (
+  valid: Bool, consumed: Int
+) {
+  let lead = base[offset]
+  var count = 0
+  var lower: UInt8 = 0x80
+  var upper: UInt8 = 0xBF
+  switch lead {
+  case 0xC2...0xDF: count = 1
+  case 0xE0:
+    count = 2
+    lower = 0xA0
+  case 0xE1...0xEC, 0xEE...0xEF: count = 2
+  case 0xED:
+    count = 2
+    upper = 0x9F
+  case 0xF0:
+    count = 3
+    lower = 0x90
+  case 0xF1...0xF3: count = 3
+  case 0xF4:
+    count = 3
+    upper = 0x8F
+  default: count = 0
+  }
+  guard count > 0 else { return (false, 1) }
+  var consumed = 1
+  for k in 1...count {
+    guard offset + k < end else { return (false, consumed) }
+    let byte = base[offset + k]
+    let (lo, hi): (UInt8, UInt8) = k == 1 ? (lower, upper) : (0x80, 0xBF)
+    guard byte >= lo, byte <= hi else { return (false, consumed) }
+    consumed += 1
+  }
+  return (true, consumed)
 }

@@ -6,16 +6,21 @@ func decodeString(_ entry: TapeEntry, base: UnsafePointer<UInt8>) -> String {
   let raw = UnsafeBufferPointer(start: base + entry.start, count: entry.length)
   // Only an entry flagged for invalid Unicode holds any; the rest is valid, as the scanner
   // checked it, and so is its text once unescaped (see `unescape`).
-  let valid = !entry.needsRepair
+  guard entry.needsRepair else { return validString(raw, escaped: entry.hasEscapes) }
   guard entry.hasEscapes else {
     // String(decoding:) repairs invalid UTF-8.
-    return valid ? String(scannedUTF8: raw) : String(decoding: raw, as: UTF8.self)
+    return String(decoding: raw, as: UTF8.self)
   }
   // Unescaped text is never longer than its escaped form: the longest expansion, a lone
   // surrogate replaced by U+FFFD, turns six bytes into three.
-  guard valid else {
-    return String(unsafeUninitializedCapacity: raw.count) { out in unescape(raw, into: out) }
-  }
+  return String(unsafeUninitializedCapacity: raw.count) { out in unescape(raw, into: out) }
+}
+
+/// The string of the raw text between a string's quotes, which a reader of this module has
+/// checked to be valid UTF-8 with valid escapes and no lone surrogate (see
+/// `String(scannedUTF8:)`), resolving the escapes when `escaped` says there are any.
+func validString(_ raw: UnsafeBufferPointer<UInt8>, escaped: Bool) -> String {
+  guard escaped else { return String(scannedUTF8: raw) }
   return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { out in
     String(scannedUTF8: UnsafeBufferPointer(rebasing: out[..<unescape(raw, into: out)]))
   }

@@ -1,0 +1,383 @@
+/// Reads strict JSON front to back for code that builds its values as it reads, with no
+/// document in between: the fast path of `@JSONModel` decoding.
+///
+/// The reader accepts exactly what the strict reading options accept (RFC 8259), value by
+/// value, and no more: anything else — invalid input, a leniency, an escaped key, a lone
+/// surrogate, a number its caller cannot take exactly — makes a read return `nil` (or `false`,
+/// or a negative position), and its caller gives up. A caller that gives up reads the input
+/// again through a ``JSONDocument``, which accepts what the options allow and reports what is
+/// wrong with its path, line and column; so the reader never has to explain a failure.
+///
+/// It is non-copyable and has no public initializer: it exists only inside
+/// ``read(_:options:_:)``, whose bytes it borrows, and cannot be moved out of it.
+@_documentation(visibility: private)
+public struct _JSONOnePassReader: ~Copyable {
+  /// The input, borrowed for the duration of ``read(_:options:_:)``.
+  private let base: UnsafePointer<UInt8>
+  private let end: Int
+  /// The next byte to read.
+  private var index = 0
+  /// Containers open, against the options' ``JSONReadingOptions/maxDepth``.
+  private var depth = 0
+  private let maxDepth: Int
+
+  private init(base: UnsafePointer<UInt8>, end: Int, maxDepth: Int) {
+    self.base = base
+    self.end = end
+    self.maxDepth = maxDepth
+  }
+
+  /// Reads `bytes` with `body` and returns its value when the value was the whole input (with
+  /// whitespace around it); `nil` when `body` gave up, or when the options are ones the reader
+  /// cannot follow alone (duplicate keys rejected anywhere in the input).
+  ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON text.
+  ///   - options: The options the input would be read with through a document.
+  ///   - body: Reads one value.
+  /// - Returns: The value, or `nil`.
+  public static func read<Value>(
+    _ bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions,
+    _ body: (inout _JSONOnePassReader) -> Value?
+  ) -> Value? {
+    // Rejecting repeated keys needs every object's keys, the ones no model reads too.
+    guard options.duplicateKeys != .reject, let base = bytes.baseAddress,
+      bytes.count < Int(UInt32.max), bytes.count <= options.maxSize ?? Int.max
+    else { return nil }
+    var reader = _JSONOnePassReader(base: base, end: bytes.count, maxDepth: options.maxDepth)
+    guard let value = body(&reader) else { return nil }
+    reader.skipWhitespace()
+    return reader.index == reader.end ? value : nil
+  }
+
+  // MARK: Tokens
+
+  @inline(__always)
+  private mutating func skipWhitespace() {
+    while index < end {
+      let byte = base[index]
+      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+      index &+= 1
+    }
+  }
+
+  /// The next byte after whitespace, or 0 at the end (no JSON token starts with it).
+  @inline(__always)
+  private mutating func nextByte() -> UInt8 {
+    skipWhitespace()
+    return index < end ? base[index] : 0
+  }
+
+  /// Reads `word` (`true`, `false`, `null`) when it comes next.
+  @inline(__always)
+  private mutating func literal(_ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard end &- index >= count else { return false }
+    for k in 0..<count where base[index &+ k] != word.utf8Start[k] { return false }
+    index &+= count
+    return true
+  }
+
+  // MARK: Scalars
+
+  /// Reads `null` when it comes next and returns true; false (reading nothing) otherwise.
+  public mutating func null() -> Bool {
+    nextByte() == UInt8(ascii: "n") && literal("null")
+  }
+
+  /// Reads `true` or `false`.
+  public mutating func bool() -> Bool? {
+    switch nextByte() {
+    case UInt8(ascii: "t"): return literal("true") ? true : nil
+    case UInt8(ascii: "f"): return literal("false") ? false : nil
+    default: return nil
+    }
+  }
+
+  /// Reads a string.
+  public mutating func string() -> String? {
+    guard nextByte() == UInt8(ascii: "\""), let (start, stop, escaped) = scanString() else {
+      return nil
+    }
+    return validString(UnsafeBufferPointer(start: base + start, count: stop &- start), escaped: escaped)
+  }
+
+  /// Reads an integer written without a fraction or exponent that fits in `Int64`.
+  public mutating func int64() -> Int64? {
+    guard let (start, stop, isInteger) = scanNumber(), isInteger else { return nil }
+    let text = UnsafeBufferPointer(start: base + start, count: stop &- start)
+    guard case .value(let value) = NumberConversion.integer(text, as: Int64.self, simple: true)
+    else { return nil }
+    return value
+  }
+
+  /// Reads a number as the nearest `Double`, when it is within `Double`'s range and not too
+  /// small to be told from zero.
+  public mutating func double() -> Double? {
+    guard let (start, stop, _) = scanNumber() else { return nil }
+    let text = UnsafeBufferPointer(start: base + start, count: stop &- start)
+    guard let value = NumberConversion.double(text, nonStandard: false) else { return nil }
+    if value == 0 {
+      // Only text whose digits before the exponent are all zeros is zero (`1e-400` is not).
+      for byte in text {
+        if byte | 0x20 == UInt8(ascii: "e") { break }
+        if byte >= UInt8(ascii: "1"), byte <= UInt8(ascii: "9") { return nil }
+      }
+    }
+    return value
+  }
+
+  /// Scans a number from the next byte: where its text starts and stops, and whether it has
+  /// neither fraction nor exponent.
+  private mutating func scanNumber() -> (start: Int, stop: Int, isInteger: Bool)? {
+    skipWhitespace()
+    let start = index
+    var i = index
+    if i < end, base[i] == UInt8(ascii: "-") { i &+= 1 }
+    guard i < end else { return nil }
+    if base[i] == UInt8(ascii: "0") {
+      i &+= 1
+      if i < end, isDigit(base[i]) { return nil }
+    } else {
+      guard isDigit(base[i]) else { return nil }
+      i = skipDigits(from: i &+ 1)
+    }
+    var isInteger = true
+    if i < end, base[i] == UInt8(ascii: ".") {
+      isInteger = false
+      i &+= 1
+      guard i < end, isDigit(base[i]) else { return nil }
+      i = skipDigits(from: i &+ 1)
+    }
+    if i < end, base[i] | 0x20 == UInt8(ascii: "e") {
+      isInteger = false
+      i &+= 1
+      if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i &+= 1 }
+      guard i < end, isDigit(base[i]) else { return nil }
+      i = skipDigits(from: i &+ 1)
+    }
+    index = i
+    return (start, i, isInteger)
+  }
+
+  @inline(__always)
+  private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+  @inline(__always)
+  private func skipDigits(from start: Int) -> Int {
+    var i = start
+    while i < end, isDigit(base[i]) { i &+= 1 }
+    return i
+  }
+
+  /// Scans the string whose opening quote is at `index`: where its text starts and stops, and
+  /// whether it holds escapes. Nil for what strict JSON rejects or a document would flag: an
+  /// unterminated string, a control byte, an invalid escape or UTF-8 sequence, a lone
+  /// surrogate.
+  private mutating func scanString() -> (start: Int, stop: Int, escaped: Bool)? {
+    let quote = UInt8(ascii: "\"")
+    let start = index &+ 1
+    var i = plainStringRun(base, end: end, from: start, quote: quote)
+    var escaped = false
+    while true {
+      guard i < end else { return nil }
+      let byte = base[i]
+      if byte == quote { break }
+      if byte == UInt8(ascii: "\\") {
+        escaped = true
+        guard let next = escapeEnd(at: i) else { return nil }
+        i = next
+      } else if byte < 0x20 {
+        return nil
+      } else {
+        // Not ASCII (plain runs stop only at the bytes above).
+        let (valid, consumed) = utf8Sequence(base, end: end, at: i)
+        guard valid else { return nil }
+        i &+= consumed
+      }
+      i = plainStringRun(base, end: end, from: i, quote: quote)
+    }
+    index = i &+ 1
+    return (start, i, escaped)
+  }
+
+  /// The index after the escape whose backslash is at `offset`, or nil when it is not one of
+  /// strict JSON's or is a lone surrogate.
+  private func escapeEnd(at offset: Int) -> Int? {
+    guard offset &+ 1 < end else { return nil }
+    switch base[offset &+ 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return offset &+ 2
+    case UInt8(ascii: "u"):
+      guard let value = hexQuad(at: offset &+ 2) else { return nil }
+      switch value {
+      case 0xD800...0xDBFF:
+        guard offset &+ 7 < end, base[offset &+ 6] == UInt8(ascii: "\\"),
+          base[offset &+ 7] == UInt8(ascii: "u"), let low = hexQuad(at: offset &+ 8),
+          (0xDC00...0xDFFF).contains(low)
+        else { return nil }
+        return offset &+ 12
+      case 0xDC00...0xDFFF: return nil
+      default: return offset &+ 6
+      }
+    default: return nil
+    }
+  }
+
+  private func hexQuad(at offset: Int) -> UInt32? {
+    guard end &- offset >= 4 else { return nil }
+    var value: UInt32 = 0
+    for k in 0..<4 {
+      guard let digit = hexValue(base[offset &+ k]) else { return nil }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  // MARK: Containers
+
+  /// Where the reader is in an object or array: whether a member or element has been read.
+  public struct Container {
+    var started = false
+    /// The position in the key table after the last key matched: the next key's, for objects
+    /// whose keys come in the model's order.
+    var next = 0
+  }
+
+  /// Opens the object that comes next.
+  public mutating func beginObject() -> Container? {
+    guard nextByte() == UInt8(ascii: "{"), depth < maxDepth else { return nil }
+    index &+= 1
+    depth &+= 1
+    return Container()
+  }
+
+  /// Opens the array that comes next.
+  public mutating func beginArray() -> Container? {
+    guard nextByte() == UInt8(ascii: "["), depth < maxDepth else { return nil }
+    index &+= 1
+    depth &+= 1
+    return Container()
+  }
+
+  /// Moves to the next element of an open array: true when there is one, false after the
+  /// array's end, nil when the text is not JSON there.
+  public mutating func nextElement(_ array: inout Container) -> Bool? {
+    let byte = nextByte()
+    if byte == UInt8(ascii: "]") {
+      index &+= 1
+      depth &-= 1
+      return false
+    }
+    if array.started {
+      guard byte == UInt8(ascii: ",") else { return nil }
+      index &+= 1
+    }
+    array.started = true
+    return true
+  }
+
+  /// Moves to the value of the next member of an open object whose key is in `table`, and
+  /// returns the key's position there; members with other keys are read and skipped. -1 after
+  /// the object's end; -2 when the text is not JSON there or a key has escapes.
+  package mutating func member(in table: JSONKeyTable, _ object: inout Container) -> Int {
+    while true {
+      var byte = nextByte()
+      if byte == UInt8(ascii: "}") {
+        index &+= 1
+        depth &-= 1
+        return -1
+      }
+      if object.started {
+        guard byte == UInt8(ascii: ",") else { return -2 }
+        index &+= 1
+        byte = nextByte()
+      }
+      object.started = true
+      guard byte == UInt8(ascii: "\""), let (start, stop, escaped) = scanString(), !escaped,
+        nextByte() == UInt8(ascii: ":")
+      else { return -2 }
+      index &+= 1
+      let length = stop &- start
+      var position = object.next
+      // Keys in the model's order match at the first try; eight bytes may be read from the
+      // key's start when the input has them.
+      if position >= table.count
+        || !table.matches(position, base + start, length, readable: start &+ 8 <= end)
+      {
+        position = table.find(UnsafeBufferPointer(start: base + start, count: length))
+      }
+      if position >= 0 {
+        object.next = position &+ 1
+        return position
+      }
+      guard skipValue() else { return -2 }
+    }
+  }
+
+  /// Reads the next value whatever it is, checking it as a document would, and keeps nothing.
+  ///
+  /// Iterative, with one bit per open container: values nested more than 64 deep give up
+  /// rather than use more stack.
+  public mutating func skipValue() -> Bool {
+    // Bit k set: the container at level k + 1 is an object.
+    var objects: UInt64 = 0
+    var level = 0
+    while true {
+      // At a value.
+      let byte = nextByte()
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        guard level < 64, depth < maxDepth else { return false }
+        let isObject = byte == UInt8(ascii: "{")
+        index &+= 1
+        depth &+= 1
+        if isObject { objects |= 1 << UInt64(level) } else { objects &= ~(1 << UInt64(level)) }
+        level &+= 1
+        if nextByte() == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          index &+= 1
+          depth &-= 1
+          level &-= 1
+        } else {
+          if isObject, !skipKey() { return false }
+          continue
+        }
+      case UInt8(ascii: "\""):
+        guard scanString() != nil else { return false }
+      case UInt8(ascii: "t"):
+        guard literal("true") else { return false }
+      case UInt8(ascii: "f"):
+        guard literal("false") else { return false }
+      case UInt8(ascii: "n"):
+        guard literal("null") else { return false }
+      default:
+        guard scanNumber() != nil else { return false }
+      }
+      // After a value: close what ends here, then move to the next value.
+      while true {
+        if level == 0 { return true }
+        let isObject = objects >> UInt64(level &- 1) & 1 == 1
+        let byte = nextByte()
+        if byte == UInt8(ascii: ",") {
+          index &+= 1
+          if isObject, !skipKey() { return false }
+          break
+        }
+        guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+        index &+= 1
+        depth &-= 1
+        level &-= 1
+      }
+    }
+  }
+
+  /// Reads a key and its colon.
+  private mutating func skipKey() -> Bool {
+    guard nextByte() == UInt8(ascii: "\""), scanString() != nil,
+      nextByte() == UInt8(ascii: ":")
+    else { return false }
+    index &+= 1
+    return true
+  }
+}
