@@ -140,9 +140,14 @@ struct ThroughDocument: JSONInput {
 func onePass<T: JSONDecodable>(
   _ type: T.Type, _ bytes: [UInt8], options: JSONReadingOptions = .strict
 ) -> T? {
-  bytes.withUnsafeBufferPointer { buffer in
-    _JSONOnePassReader.read(buffer, options: options) { T(_jsonOnePass: &$0) }
+  var value: T?
+  let read = bytes.withUnsafeBufferPointer { buffer in
+    _JSONOnePassReader.read(buffer, options: options) { reader in
+      value = T(_jsonOnePass: &reader)
+      return value != nil
+    }
   }
+  return read ? value : nil
 }
 
 /// A decode's outcome as text: the value, or the whole report (paths, lines, columns).
@@ -219,6 +224,10 @@ func outcome<T>(_ body: () throws -> T) -> String {
     (#"{"x": 1, "y": 2}"#, false),
     (#"{"x": "1", "y": 2, "tags": []}"#, false),
     (#"{"x": 9223372036854775808, "y": 2, "tags": []}"#, false),
+    (#"{"x": -9223372036854775809, "y": 2, "tags": []}"#, false),
+    (#"{"x": 12345678901234567890123, "y": 2, "tags": []}"#, false),
+    (#"{"x": -0, "y": 2, "tags": []}"#, true),
+    (#"{"x": 9223372036854775807, "y": 2, "tags": []}"#, true),
     (#"{"x": 1.5, "y": 2, "tags": []}"#, false),
     (#"{"x": 1, "y": 1e400, "tags": []}"#, false),
     (#"{"x": 1, "y": 1e-400, "tags": []}"#, false),

@@ -29,6 +29,61 @@ struct FuzzChild {
   var rings: [[Double]]?
 }
 
+/// The record's fields that `@JSONModel` reads in one pass (all but the dictionary).
+@JSONModel
+struct FuzzPlain: Equatable {
+  var id: Int
+  var name: String
+  var score: Double?
+  var flags: [Bool]
+  var child: FuzzPlainChild?
+  var small: UInt8?
+  var wide: Int64?
+  var counts: [Int]?
+  var names: [String]?
+}
+
+@JSONModel
+struct FuzzPlainChild: Equatable {
+  var id: Int
+  var values: [Double]
+  var note: String?
+  var rings: [[Double]]?
+}
+
+/// Input whose bytes are not at hand, so that it is always read through a document.
+struct ThroughDocument: JSONInput {
+  let bytes: [UInt8]
+  func jsonDocument(options: JSONReadingOptions) throws(JSONReadError) -> JSONDocument {
+    try bytes.jsonDocument(options: options)
+  }
+}
+
+/// Wherever the one-pass reader reads the input, the document path reads the same value; and
+/// `init(json:)` on the bytes ends as the document path does, value or report, to the last
+/// character.
+func checkOnePass(_ bytes: [UInt8]) {
+  guard FuzzPlain._decodesInOnePass else { fatalError("FuzzPlain does not read in one pass") }
+  let text = String(decoding: bytes, as: UTF8.self)
+  var value: FuzzPlain?
+  let read = bytes.withUnsafeBufferPointer { buffer in
+    _JSONOnePassReader.read(buffer, options: .strict) { reader in
+      value = FuzzPlain(_jsonOnePass: &reader)
+      return value != nil
+    }
+  }
+  let fast = read ? value : nil
+  func outcome(_ body: () throws -> FuzzPlain) -> String {
+    do { return "value \(try body())" } catch { return "error \(error)" }
+  }
+  let slow = outcome { try FuzzPlain(json: ThroughDocument(bytes: bytes)) }
+  if let fast, slow != "value \(fast)" {
+    fatalError("one pass read \(fast), the document path \(slow): \(text)")
+  }
+  let entry = outcome { try FuzzPlain(json: bytes) }
+  if entry != slow { fatalError("init(json:) ended \(entry), the document path \(slow): \(text)") }
+}
+
 /// A date read from a number's seconds, through Foundation objects: no date may trap, whatever
 /// the number (infinite, NaN, beyond the years 0000 to 9999).
 @JSONModel
@@ -97,6 +152,7 @@ let sortedEncoder: JSONEncoder = {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
+  checkOnePass(bytes)
   let data = Data(bytes)
   let reference = Result { try foundation.decode(PlainRecord.self, from: data) }
   // Under JSONDecoder and JSONEncoder the model uses their containers as its twin does: the

@@ -24,10 +24,14 @@ extension JSONDecodable {
   @inlinable
   static func decodedInOnePass(_ json: some JSONInput, options: JSONReadingOptions) -> Self? {
     guard _decodesInOnePass else { return nil }
+    var value: Self?
     let read = json._withContiguousUTF8 { bytes in
-      _JSONOnePassReader.read(bytes, options: options) { reader in Self(_jsonOnePass: &reader) }
+      _JSONOnePassReader.read(bytes, options: options) { reader in
+        value = Self(_jsonOnePass: &reader)
+        return value != nil
+      }
     }
-    return read ?? nil
+    return read == true ? value : nil
   }
 }
 

@@ -27,27 +27,29 @@ public struct _JSONOnePassReader: ~Copyable {
     self.maxDepth = maxDepth
   }
 
-  /// Reads `bytes` with `body` and returns its value when the value was the whole input (with
-  /// whitespace around it); `nil` when `body` gave up, or when the options are ones the reader
-  /// cannot follow alone (duplicate keys rejected anywhere in the input).
+  /// Reads `bytes` with `body` and returns true when `body` read a value and that value was
+  /// the whole input (with whitespace around it); false when `body` gave up, or when the
+  /// options are ones the reader cannot follow alone (duplicate keys rejected anywhere).
+  ///
+  /// Not generic, so that a call costs no type metadata: `body` keeps the value it reads.
   ///
   /// - Parameters:
   ///   - bytes: UTF-8 JSON text.
   ///   - options: The options the input would be read with through a document.
-  ///   - body: Reads one value.
-  /// - Returns: The value, or `nil`.
-  public static func read<Value>(
+  ///   - body: Reads one value and returns whether it did.
+  /// - Returns: Whether the input was read.
+  public static func read(
     _ bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions,
-    _ body: (inout _JSONOnePassReader) -> Value?
-  ) -> Value? {
+    _ body: (inout _JSONOnePassReader) -> Bool
+  ) -> Bool {
     // Rejecting repeated keys needs every object's keys, the ones no model reads too.
     guard options.duplicateKeys != .reject, let base = bytes.baseAddress,
       bytes.count < Int(UInt32.max), bytes.count <= options.maxSize ?? Int.max
-    else { return nil }
+    else { return false }
     var reader = _JSONOnePassReader(base: base, end: bytes.count, maxDepth: options.maxDepth)
-    guard let value = body(&reader) else { return nil }
+    guard body(&reader) else { return false }
     reader.skipWhitespace()
-    return reader.index == reader.end ? value : nil
+    return reader.index == reader.end
   }
 
   // MARK: Tokens
@@ -99,16 +101,38 @@ public struct _JSONOnePassReader: ~Copyable {
     guard nextByte() == UInt8(ascii: "\""), let (start, stop, escaped) = scanString() else {
       return nil
     }
-    return validString(UnsafeBufferPointer(start: base + start, count: stop &- start), escaped: escaped)
+    return validString(
+      UnsafeBufferPointer(start: base + start, count: stop &- start), escaped: escaped)
   }
 
-  /// Reads an integer written without a fraction or exponent that fits in `Int64`.
+  /// Reads an integer written without a fraction or exponent that fits in `Int64`, in one
+  /// pass over its digits.
   public mutating func int64() -> Int64? {
-    guard let (start, stop, isInteger) = scanNumber(), isInteger else { return nil }
-    let text = UnsafeBufferPointer(start: base + start, count: stop &- start)
-    guard case .value(let value) = NumberConversion.integer(text, as: Int64.self, simple: true)
-    else { return nil }
-    return value
+    skipWhitespace()
+    var i = index
+    let negative = i < end && base[i] == UInt8(ascii: "-")
+    if negative { i &+= 1 }
+    let first = i
+    var magnitude: UInt64 = 0
+    // Nineteen digits cannot overflow a `UInt64`.
+    while i < end, i &- first < 19 {
+      let digit = base[i] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      magnitude = magnitude &* 10 &+ UInt64(digit)
+      i &+= 1
+    }
+    guard i > first, base[first] != UInt8(ascii: "0") || i &- first == 1 else { return nil }
+    if i < end {
+      // Another digit, a fraction or an exponent.
+      let next = base[i]
+      if isDigit(next) || next == UInt8(ascii: ".") || next | 0x20 == UInt8(ascii: "e") {
+        return nil
+      }
+    }
+    let limit = UInt64(Int64.max)
+    guard magnitude <= (negative ? limit &+ 1 : limit) else { return nil }
+    index = i
+    return negative ? Int64(bitPattern: 0 &- magnitude) : Int64(magnitude)
   }
 
   /// Reads a number as the nearest `Double`, when it is within `Double`'s range and not too
@@ -177,9 +201,10 @@ public struct _JSONOnePassReader: ~Copyable {
   private mutating func scanString() -> (start: Int, stop: Int, escaped: Bool)? {
     let quote = UInt8(ascii: "\"")
     let start = index &+ 1
-    var i = plainStringRun(base, end: end, from: start, quote: quote)
+    var i = start
     var escaped = false
     while true {
+      i = plainStringRun(base, end: end, from: i, quote: quote)
       guard i < end else { return nil }
       let byte = base[i]
       if byte == quote { break }
@@ -191,11 +216,13 @@ public struct _JSONOnePassReader: ~Copyable {
         return nil
       } else {
         // Not ASCII (plain runs stop only at the bytes above).
-        let (valid, consumed) = utf8Sequence(base, end: end, at: i)
-        guard valid else { return nil }
-        i &+= consumed
+        i = commonUTF8Run(base, end: end, from: i)
+        if i < end, base[i] >= 0x80 {
+          let (valid, consumed) = utf8Sequence(base, end: end, at: i)
+          guard valid else { return nil }
+          i &+= consumed
+        }
       }
-      i = plainStringRun(base, end: end, from: i, quote: quote)
     }
     index = i &+ 1
     return (start, i, escaped)
@@ -295,19 +322,20 @@ public struct _JSONOnePassReader: ~Copyable {
         byte = nextByte()
       }
       object.started = true
-      guard byte == UInt8(ascii: "\""), let (start, stop, escaped) = scanString(), !escaped,
-        nextByte() == UInt8(ascii: ":")
-      else { return -2 }
-      index &+= 1
-      let length = stop &- start
+      guard byte == UInt8(ascii: "\"") else { return -2 }
       var position = object.next
-      // Keys in the model's order match at the first try; eight bytes may be read from the
-      // key's start when the input has them.
-      if position >= table.count
-        || !table.matches(position, base + start, length, readable: start &+ 8 <= end)
+      let start = index &+ 1
+      if position < table.count,
+        let length = table.quotedMatch(position, at: base + start, available: end &- start)
       {
-        position = table.find(UnsafeBufferPointer(start: base + start, count: length))
+        // Keys in the model's order match at the first try, without a scan of their own.
+        index = start &+ length &+ 1
+      } else {
+        guard let (start, stop, escaped) = scanString(), !escaped else { return -2 }
+        position = table.find(UnsafeBufferPointer(start: base + start, count: stop &- start))
       }
+      guard nextByte() == UInt8(ascii: ":") else { return -2 }
+      index &+= 1
       if position >= 0 {
         object.next = position &+ 1
         return position

@@ -687,28 +687,16 @@ struct JSONScanner {
   }
 
   /// Validates a run of UTF-8 sequences that starts with a byte ≥ 0x80 and returns the index
-  /// of the first ASCII byte after it (or the end). Text in most scripts is such runs of two-
-  /// and three-byte sequences whose continuation bytes may be any of 0x80–0xBF: those are
-  /// checked here, byte by byte; the rest (leads with narrower ranges, four-byte sequences and
-  /// invalid bytes) by ``validateUTF8(at:flags:)``.
+  /// of the first ASCII byte after it (or the end): the common sequences by
+  /// `commonUTF8Run`, the rest by ``validateUTF8(at:flags:)``.
   @inline(__always)
   private func scanNonASCII(from offset: Int, flags: inout UInt32) throws(JSONReadError) -> Int {
     var i = offset
-    while i < end {
-      let lead = base[i]
-      if lead < 0x80 { return i }
-      if lead >= 0xE1, lead <= 0xEF, lead != 0xED, i &+ 2 < end {
-        if base[i &+ 1] & 0xC0 == 0x80, base[i &+ 2] & 0xC0 == 0x80 {
-          i &+= 3
-          continue
-        }
-      } else if lead >= 0xC2, lead <= 0xDF, i &+ 1 < end, base[i &+ 1] & 0xC0 == 0x80 {
-        i &+= 2
-        continue
-      }
+    while true {
+      i = commonUTF8Run(base, end: end, from: i)
+      guard i < end, base[i] >= 0x80 else { return i }
       i = try validateUTF8(at: i, flags: &flags)
     }
-    return i
   }
 
   /// Validates one UTF-8 sequence starting with a byte ≥ 0x80 and returns the index after it.
@@ -960,4 +948,26 @@ func utf8Sequence(_ base: UnsafePointer<UInt8>, end: Int, at offset: Int) -> (
     consumed += 1
   }
   return (true, consumed)
+}
+
+/// The index of the first byte from `start` that is ASCII, or that starts anything but a valid
+/// two- or three-byte UTF-8 sequence whose continuation bytes may be any of 0x80–0xBF (the
+/// end when there is none). Text in most scripts is runs of such sequences, checked here byte
+/// by byte; the rest (leads with narrower ranges, four-byte sequences and invalid bytes) are
+/// left to `utf8Sequence`.
+@inline(__always)
+func commonUTF8Run(_ base: UnsafePointer<UInt8>, end: Int, from start: Int) -> Int {
+  var i = start
+  while i < end {
+    let lead = base[i]
+    if lead >= 0xE1, lead <= 0xEF, lead != 0xED, i &+ 2 < end {
+      guard base[i &+ 1] & 0xC0 == 0x80, base[i &+ 2] & 0xC0 == 0x80 else { return i }
+      i &+= 3
+    } else if lead >= 0xC2, lead <= 0xDF, i &+ 1 < end, base[i &+ 1] & 0xC0 == 0x80 {
+      i &+= 2
+    } else {
+      return i
+    }
+  }
+  return i
 }

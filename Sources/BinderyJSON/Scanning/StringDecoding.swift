@@ -31,16 +31,20 @@ extension String {
   /// standard library's `String(decoding:as:)` checks every byte again, about 9 % of the
   /// instructions of a model decode of twitter.json.
   ///
-  /// Invariant: `bytes` is valid UTF-8. The only caller, `decodeString`, passes the text of a
-  /// string entry without the invalid-Unicode flag (`TapeEntry.needsRepair`), read from the
-  /// bytes the scanner read, unchanged since:
-  /// - the scanner validated every byte above 0x7F of the string (`scanNonASCII`,
-  ///   `validateUTF8`) and flagged or rejected every invalid one, and the bytes do not change
-  ///   after the scan (a document keeps them as they were, see `JSONDocument`; a path's quoted
-  ///   key is decoded as soon as it is scanned);
+  /// Invariant: `bytes` is valid UTF-8. The only caller, `validString`, passes the text
+  /// between a string's quotes, or that text unescaped, read from bytes that do not change
+  /// between the check and this call:
+  /// - `decodeString` passes a tape entry without the invalid-Unicode flag
+  ///   (`TapeEntry.needsRepair`): the scanner validated every byte above 0x7F of the string
+  ///   (`scanNonASCII`, `utf8Sequence`) and flagged or rejected every invalid one, and a
+  ///   document keeps its bytes as they were (see `JSONDocument`; a path's quoted key is decoded
+  ///   as soon as it is scanned);
+  /// - `_JSONOnePassReader.string()` passes a string it has just scanned, in bytes it borrows
+  ///   for the whole read, having given up on every invalid sequence (`utf8Sequence`) and on
+  ///   every lone surrogate escape;
   /// - `unescape` copies the runs between backslashes whole (a backslash is never inside a
   ///   multi-byte sequence), and writes each escape as ASCII or as a scalar it encodes from a
-  ///   `Unicode.Scalar` (U+FFFD for a lone surrogate, which is flagged anyway).
+  ///   `Unicode.Scalar` (U+FFFD for a lone surrogate, which neither caller passes).
   ///
   /// On a system without `UTF8Span` the bytes are checked as usual.
   @inline(__always)

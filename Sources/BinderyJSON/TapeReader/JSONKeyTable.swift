@@ -19,6 +19,9 @@ package final class JSONKeyTable: @unchecked Sendable {
   /// Where each key starts in `bytes`, and its length.
   private let starts: UnsafeMutablePointer<Int>
   private let lengths: UnsafeMutablePointer<Int>
+  /// Whether each key is written in JSON as its bytes between quotes: no quote, backslash or
+  /// control byte to escape.
+  private let plain: [Bool]
   /// The keys' positions by fingerprint.
   private let slotMemory: UnsafeMutablePointer<UInt32>
   private let slots: FingerprintSlots
@@ -29,6 +32,9 @@ package final class JSONKeyTable: @unchecked Sendable {
   package init(_ keys: [String]) {
     self.keys = keys
     self.count = keys.count
+    plain = keys.map { key in
+      key.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
     let total = keys.reduce(0) { $0 + $1.utf8.count }
     bytes = .allocate(capacity: total + 8)
     bytes.initialize(repeating: 0, count: total + 8)
@@ -104,6 +110,18 @@ package final class JSONKeyTable: @unchecked Sendable {
       UInt64(littleEndian: given.loadUnaligned(as: UInt64.self))
       ^ UInt64(littleEndian: stored.loadUnaligned(as: UInt64.self))
     return difference & mask == 0
+  }
+
+  /// The length of the key at `index` when the `available` bytes at `text` start with the key
+  /// and then a quote, with the key a plain JSON string (no quote, backslash or control
+  /// byte): a key in JSON text read without scanning it first. Nil otherwise.
+  @inline(__always)
+  func quotedMatch(_ index: Int, at text: UnsafePointer<UInt8>, available: Int) -> Int? {
+    let length = lengths[index]
+    guard plain[index], available > length, text[length] == UInt8(ascii: "\""),
+      matches(index, text, length, readable: available >= 8)
+    else { return nil }
+    return length
   }
 
   /// The position of `key`, or -1 when the table does not hold it.
