@@ -31,7 +31,8 @@ extension JSONDecodable {
         return value != nil
       }
     }
-    return read == true ? value : nil
+    // Moved out, not copied: a copy would retain every string the value holds.
+    return read == true ? value.take() : nil
   }
 }
 
@@ -247,6 +248,9 @@ extension Array where Element: JSONDecodable {
       guard let more = reader.nextElement(&array) else { return nil }
       guard more else { break }
       guard let element = Element(_jsonOnePass: &reader) else { return nil }
+      // Room for a few elements at once: most arrays in API responses are short (a pair of
+      // coordinates, a tag or two), and growing one element at a time allocated twice.
+      if elements.isEmpty { elements.reserveCapacity(4) }
       elements.append(element)
     }
     self = elements

@@ -56,11 +56,9 @@ public struct _JSONOnePassReader: ~Copyable {
 
   @inline(__always)
   private mutating func skipWhitespace() {
-    while index < end {
-      let byte = base[index]
-      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-      index &+= 1
-    }
+    // Compact JSON has none.
+    if index < end, base[index] > 0x20 { return }
+    index = whitespaceEnd(base, end: end, from: index)
   }
 
   /// The next byte after whitespace, or 0 at the end (no JSON token starts with it).
@@ -114,7 +112,13 @@ public struct _JSONOnePassReader: ~Copyable {
     if negative { i &+= 1 }
     let first = i
     var magnitude: UInt64 = 0
-    // Nineteen digits cannot overflow a `UInt64`.
+    // Eight digits at a time while they last, then one by one. Nineteen digits cannot overflow
+    // a `UInt64`.
+    let text = UnsafeBufferPointer(start: base, count: end)
+    while end &- i >= 8, i &- first <= 11, let eight = NumberConversion.eightDigits(text, at: i) {
+      magnitude = magnitude &* 100_000_000 &+ eight
+      i &+= 8
+    }
     while i < end, i &- first < 19 {
       let digit = base[i] &- UInt8(ascii: "0")
       guard digit < 10 else { break }
@@ -188,11 +192,7 @@ public struct _JSONOnePassReader: ~Copyable {
   private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
   @inline(__always)
-  private func skipDigits(from start: Int) -> Int {
-    var i = start
-    while i < end, isDigit(base[i]) { i &+= 1 }
-    return i
-  }
+  private func skipDigits(from start: Int) -> Int { digitRunEnd(base, end: end, from: start) }
 
   /// Scans the string whose opening quote is at `index`: where its text starts and stops, and
   /// whether it holds escapes. Nil for what strict JSON rejects or a document would flag: an
@@ -348,6 +348,7 @@ public struct _JSONOnePassReader: ~Copyable {
   ///
   /// Iterative, with one bit per open container: values nested more than 64 deep give up
   /// rather than use more stack.
+  @inline(never)
   public mutating func skipValue() -> Bool {
     // Bit k set: the container at level k + 1 is an object.
     var objects: UInt64 = 0

@@ -290,33 +290,14 @@ struct JSONScanner {
   @inline(__always)
   private mutating func skipWhitespace() throws(JSONReadError) {
     var i = index
-    while i < end {
-      let byte = base[i]
-      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-        || byte == UInt8(ascii: "\t")
-      {
-        i &+= 1
-        // Indentation: the spaces that follow, up to eight at a time.
-        while i &+ 8 <= end {
-          let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-          let other = word ^ ByteWord.repeated(UInt8(ascii: " "))
-          if other != 0 {
-            i &+= other.trailingZeroBitCount &>> 3
-            break
-          }
-          i &+= 8
-        }
-        continue
-      }
+    while true {
+      i = whitespaceEnd(base, end: end, from: i)
       index = i
-      if json5, try skipJSON5Trivia() {
-        i = index
-        continue
-      }
-      return
+      guard i < end, json5, try skipJSON5Trivia() else { return }
+      i = index
     }
-    index = i
   }
+
 
   /// Skips one JSON5 comment or non-JSON whitespace character; returns false if there is none.
   private mutating func skipJSON5Trivia() throws(JSONReadError) -> Bool {
@@ -514,22 +495,7 @@ struct JSONScanner {
 
   /// The index of the first byte at or after `start` that is not an ASCII digit (or `end`).
   @inline(__always)
-  private func skipDigits(from start: Int) -> Int {
-    var i = start
-    // Eight bytes at a time: a byte is flagged when below '0' (the subtraction borrows), above
-    // '9' (the addition reaches 0x80) or not ASCII. Borrows and carries only disturb bytes
-    // above the first flagged one, so the lowest flag is exact.
-    while i &+ 8 <= end {
-      let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-      let flags =
-        ((word &- 0x3030_3030_3030_3030) | (word &+ 0x4646_4646_4646_4646) | word)
-        & 0x8080_8080_8080_8080
-      if flags != 0 { return i &+ flags.trailingZeroBitCount &>> 3 }
-      i &+= 8
-    }
-    while i < end, isDigit(base[i]) { i += 1 }
-    return i
-  }
+  private func skipDigits(from start: Int) -> Int { digitRunEnd(base, end: end, from: start) }
 
   /// Scans `[+-]digits` after the `e` or `E` at `marker`; returns the index after the digits.
   private func scanExponent(after marker: Int) throws(JSONReadError) -> Int {
@@ -967,6 +933,51 @@ func commonUTF8Run(_ base: UnsafePointer<UInt8>, end: Int, from start: Int) -> I
       i &+= 2
     } else {
       return i
+    }
+  }
+  return i
+}
+
+/// The index of the first byte at or after `start` that is not an ASCII digit (or `end`).
+@inline(__always)
+func digitRunEnd(_ base: UnsafePointer<UInt8>, end: Int, from start: Int) -> Int {
+  var i = start
+  // Eight bytes at a time: a byte is flagged when below '0' (the subtraction borrows), above
+  // '9' (the addition reaches 0x80) or not ASCII. Borrows and carries only disturb bytes
+  // above the first flagged one, so the lowest flag is exact.
+  while i &+ 8 <= end {
+    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+    let flags =
+      ((word &- 0x3030_3030_3030_3030) | (word &+ 0x4646_4646_4646_4646) | word)
+      & 0x8080_8080_8080_8080
+    if flags != 0 { return i &+ flags.trailingZeroBitCount &>> 3 }
+    i &+= 8
+  }
+  while i < end, base[i] &- UInt8(ascii: "0") < 10 { i &+= 1 }
+  return i
+}
+
+/// The index of the first byte at or after `start` that is not JSON whitespace (or `end`);
+/// indentation is skipped eight spaces at a time.
+@inline(__always)
+func whitespaceEnd(_ base: UnsafePointer<UInt8>, end: Int, from start: Int) -> Int {
+  var i = start
+  while i < end {
+    let byte = base[i]
+    guard
+      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        || byte == UInt8(ascii: "\t")
+    else { return i }
+    i &+= 1
+    // Indentation: the spaces that follow, up to eight at a time.
+    while i &+ 8 <= end {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+      let other = word ^ ByteWord.repeated(UInt8(ascii: " "))
+      if other != 0 {
+        i &+= other.trailingZeroBitCount &>> 3
+        break
+      }
+      i &+= 8
     }
   }
   return i
