@@ -43,17 +43,22 @@ struct JSONScanner {
     /// The innermost open container, or nil.
     var last: Frame? { count > 0 ? base[count &- 1] : nil }
 
+    @inline(__always)
     mutating func append(_ frame: Frame) {
-      if count == capacity {
-        let larger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
-        if ownsBase { base.deallocate() }
-        base = larger
-        ownsBase = true
-        capacity *= 2
-      }
+      if count == capacity { grow() }
       (base + count).initialize(to: frame)
       count &+= 1
+    }
+
+    /// Doubles the room, on the heap: past 32 open containers.
+    @inline(never)
+    private mutating func grow() {
+      let larger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
+      larger.moveInitialize(from: base, count: count)
+      if ownsBase { base.deallocate() }
+      base = larger
+      ownsBase = true
+      capacity *= 2
     }
 
     /// Removes the innermost container; only called with one open.
@@ -290,13 +295,34 @@ struct JSONScanner {
   @inline(__always)
   private mutating func skipWhitespace() throws(JSONReadError) {
     var i = index
-    while true {
-      i = whitespaceEnd(base, end: end, from: i)
+    while i < end {
+      let byte = base[i]
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        || byte == UInt8(ascii: "\t")
+      {
+        i &+= 1
+        // Indentation: the spaces that follow, up to eight at a time.
+        while i &+ 8 <= end {
+          let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+          let other = word ^ ByteWord.repeated(UInt8(ascii: " "))
+          if other != 0 {
+            i &+= other.trailingZeroBitCount &>> 3
+            break
+          }
+          i &+= 8
+        }
+        continue
+      }
       index = i
-      guard i < end, json5, try skipJSON5Trivia() else { return }
-      i = index
+      if json5, try skipJSON5Trivia() {
+        i = index
+        continue
+      }
+      return
     }
+    index = i
   }
+
 
 
   /// Skips one JSON5 comment or non-JSON whitespace character; returns false if there is none.
@@ -958,7 +984,11 @@ func digitRunEnd(_ base: UnsafePointer<UInt8>, end: Int, from start: Int) -> Int
 }
 
 /// The index of the first byte at or after `start` that is not JSON whitespace (or `end`);
-/// indentation is skipped eight spaces at a time.
+/// indentation is skipped eight spaces at a time, as `JSONScanner.skipWhitespace` does.
+///
+/// The one-pass reader's. The scanner keeps its own loop, which also looks for JSON5 comments:
+/// built on this function it scanned canada.json in 3 % more instructions (the larger loop
+/// body cost the inlining of other steps).
 @inline(__always)
 func whitespaceEnd(_ base: UnsafePointer<UInt8>, end: Int, from start: Int) -> Int {
   var i = start
