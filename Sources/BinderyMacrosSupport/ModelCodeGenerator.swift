@@ -389,10 +389,13 @@ struct ModelCodeGenerator {
         assignments.append("self.\(escaped(property.name)) = nil")
       }
     }
+    let keys = context.makeUniqueName("keys").text
     var lines = slots
+    // Read once: each access to a static property checks that it is initialized.
+    lines.append("let \(keys) = Self.\(table.name)")
     lines.append("guard var \(object) = \(reader).beginObject() else { return nil }")
     lines.append("members: while true {")
-    lines.append("    switch \(reader).member(of: Self.\(table.name), &\(object)) {")
+    lines.append("    switch \(reader).member(of: \(keys), &\(object)) {")
     lines += cases.map { "    " + $0 }
     lines.append("    case -1: break members")
     lines.append("    default: return nil")
