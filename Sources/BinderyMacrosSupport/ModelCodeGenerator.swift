@@ -345,9 +345,10 @@ struct ModelCodeGenerator {
     for property in model.properties {
       if property.isUnknownKeys { return nil }
       guard property.decodes else { continue }
+      // Coercion and lossy collections act only on values of another type or that fail, where
+      // the one-pass reader gives up: they need no code of their own here.
       guard !property.isFlattened, property.tagKey == nil, property.transformer == nil,
-        property.defaultValue == nil, !property.isLossy, !property.coerces,
-        let path = tablePath(of: property), path.count == 1,
+        property.defaultValue == nil, let path = tablePath(of: property), path.count == 1,
         let position = table.paths.firstIndex(of: path),
         !reads.contains(where: { $0.position == position })
       else { return nil }

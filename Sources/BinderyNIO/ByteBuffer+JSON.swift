@@ -23,6 +23,12 @@ extension ByteBuffer: JSONInput {
     }
     return try result.get()
   }
+
+  /// The buffer's readable bytes, where they are.
+  @_documentation(visibility: private)
+  public func _withContiguousUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    withUnsafeReadableBytes { raw in raw.withMemoryRebound(to: UInt8.self) { body($0) } }
+  }
 }
 
 extension BinderyDecoder {

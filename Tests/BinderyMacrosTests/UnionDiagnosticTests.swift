@@ -224,11 +224,12 @@ struct UnionDiagnosticTests {
               var __macro_local_5countfMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
                   model.count
               }
+              let __macro_local_4keysfMu_ = Self.__macro_local_8jsonKeysfMu_
               guard var __macro_local_6objectfMu0_ = __macro_local_6readerfMu_.beginObject() else {
                   return nil
               }
               members: while true {
-                  switch __macro_local_6readerfMu_.member(of: Self.__macro_local_8jsonKeysfMu_, &__macro_local_6objectfMu0_) {
+                  switch __macro_local_6readerfMu_.member(of: __macro_local_4keysfMu_, &__macro_local_6objectfMu0_) {
                   case 0:
                       guard __macro_local_6readerfMu_.read(into: &__macro_local_5countfMu0_) else {
                           return nil

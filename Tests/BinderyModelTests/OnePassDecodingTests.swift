@@ -21,6 +21,7 @@ struct OnePassEvent: Equatable {
 struct OnePassActor: Equatable {
   var id: Int
   var login: String
+  @Key("display_login") var displayName: String?
   var gravatar_id: String
   var url: String
   var avatar_url: String
@@ -81,6 +82,40 @@ struct OnePassHashtag: Equatable {
   var indices: [UInt16]
 }
 
+/// A search API response (twitter.json).
+@JSONModel
+struct OnePassSearch: Equatable {
+  var statuses: [OnePassStatus]
+  var search_metadata: OnePassSearchMetadata
+}
+
+@JSONModel
+struct OnePassSearchMetadata: Equatable {
+  var completed_in: Double
+  var max_id: Int64
+  var next_results: String
+  var count: Int
+}
+
+/// GeoJSON (canada.json): many numbers in nested arrays.
+@JSONModel
+struct OnePassFeatures: Equatable {
+  var type: String
+  var features: [OnePassFeature]
+}
+
+@JSONModel
+struct OnePassFeature: Equatable {
+  var type: String
+  var geometry: OnePassGeometry
+}
+
+@JSONModel
+struct OnePassGeometry: Equatable {
+  var type: String
+  var coordinates: [[[Double]]]
+}
+
 /// A small model for bad input: every scalar kind, an optional, an array, a non-ASCII key.
 @JSONModel
 struct OnePassPoint: Equatable {
@@ -102,6 +137,15 @@ struct OnePassRange: Equatable {
   func validate() throws {
     if low > high { throw Flaw() }
   }
+}
+
+/// A model that converts values of other JSON types and skips bad elements, which only the
+/// document path does: input that needs neither reads in one pass.
+@JSONModel(coercesValues: true)
+struct OnePassCoercing: Equatable {
+  var count: Int
+  var on: Bool
+  @Lossy var sizes: [Int] = []
 }
 
 // Models the one-pass reader does not take: the document path reads them.
@@ -163,9 +207,33 @@ func outcome<T>(_ body: () throws -> T) -> String {
     #expect(fast == slow)
     #expect(fast.count == 14)
     #expect(fast.contains { $0.org != nil })
+    #expect(fast.contains { $0.actor.displayName != nil })
     #expect(try [OnePassEvent](json: bytes) == slow)
     #expect(try [OnePassEvent](json: Data(bytes)) == slow)
     #expect(try [OnePassEvent](json: String(decoding: bytes, as: UTF8.self)) == slow)
+  }
+
+  @Test(arguments: ["twitter.json", "canada.json"])
+  func standardFilesReadInOnePassAsThroughADocument(_ name: String) throws {
+    let bytes = Array(
+      try Data(
+        contentsOf: URL(fileURLWithPath: Fixtures.repositoryRoot())
+          .appendingPathComponent("Benchmarks/Corpora/\(name)")))
+    if name == "twitter.json" {
+      let fast = try #require(onePass(OnePassSearch.self, bytes))
+      #expect(fast == (try OnePassSearch(json: ThroughDocument(bytes))))
+      #expect(fast.statuses.count == 100)
+      #expect(fast.statuses.contains { $0.retweeted_status != nil })
+    } else {
+      let fast = try #require(onePass(OnePassFeatures.self, bytes))
+      let slow = try OnePassFeatures(json: ThroughDocument(bytes))
+      // Every coordinate, to the bit.
+      let bits = { (features: OnePassFeatures) in
+        features.features.flatMap { $0.geometry.coordinates.joined().joined().map(\.bitPattern) }
+      }
+      #expect(bits(fast) == bits(slow))
+      #expect(bits(fast).count > 100_000)
+    }
   }
 
   @Test func timelineStatusesAndTheirRetweetsReadInOnePass() throws {
@@ -282,6 +350,18 @@ func outcome<T>(_ body: () throws -> T) -> String {
     #expect(onePass(OnePassRange.self, refused) == nil)
     let error = try #require(throws: JSONDecodingError.self) { try OnePassRange(json: refused) }
     #expect("\(error)".contains("low must not exceed high"))
+  }
+
+  @Test func conversionsAndSkippedElementsAreLeftToTheDocumentPath() throws {
+    let exact = Array(#"{"count": 12, "on": true, "sizes": [1, 2]}"#.utf8)
+    let expected = OnePassCoercing(count: 12, on: true, sizes: [1, 2])
+    #expect(onePass(OnePassCoercing.self, exact) == expected)
+    let converted = Array(#"{"count": "12", "on": 1, "sizes": [1, "x", 2]}"#.utf8)
+    #expect(onePass(OnePassCoercing.self, converted) == nil)
+    #expect(try OnePassCoercing(json: converted) == expected)
+    let decoded = try OnePassCoercing.decoded(json: converted)
+    #expect(decoded.value == expected)
+    #expect(decoded.warnings.map(\.kind) == [.coerced, .coerced, .skippedElement])
   }
 
   @Test func optionsTheReaderCannotFollowAloneLeaveItOut() throws {

@@ -56,6 +56,10 @@ struct BinderyNIOTests {
     buffer.writeString(#"{"name": "Ada", "age": 36, "email": "ada@example.com"}"#)
     #expect(try Signup(json: buffer) == Signup(name: "Ada", age: 36, email: "ada@example.com"))
     #expect(try BinderyDecoder().decode(PlainSignup.self, from: buffer).age == 36)
+    // The readable bytes alone are what a model reads in one pass.
+    #expect(Signup._decodesInOnePass)
+    let readable = buffer._withContiguousUTF8 { Array($0) }
+    #expect(readable == Array(#"{"name": "Ada", "age": 36, "email": "ada@example.com"}"#.utf8))
   }
 
   @Test func theDecoderKeepsItsSettingsOnBuffers() throws {

@@ -6,7 +6,8 @@
 //
 // Usage: profile WORK CORPUS ROUNDS
 //   WORK: decode, encode (the Plain twins through BinderyDecoder/BinderyEncoder), model-decode,
-//         model-encode (@JSONModel), dated-decode (@JSONModel reading created_at as Date;
+//         model-encode (@JSONModel), model-decode-document (@JSONModel from a document parsed in
+//         each round: the decode of models that do not take one pass), dated-decode (@JSONModel reading created_at as Date;
 //         twitter and status only), document (parse to JSONDocument), value (parse to JSONValue),
 //         write (write a JSONValue), foundation-decode, foundation-encode (JSONDecoder and
 //         JSONEncoder on the Plain twins), foundation-model-decode, foundation-model-encode
@@ -81,6 +82,12 @@ func run<Model: JSONModel & Codable & Sendable, Twin: Codable & Sendable>(
     for _ in 0..<rounds * 3 { total += try encoder.encode(value).count }
   case "model-decode":
     for _ in 0..<rounds { withExtendedLifetime(try Model(json: bytes)) { total += 1 } }
+  case "model-decode-document":
+    // The same decode through a document (parsed in each round), as every model decodes when
+    // it cannot take one pass.
+    for _ in 0..<rounds {
+      withExtendedLifetime(try Model(json: try JSONDocument(parsing: bytes))) { total += 1 }
+    }
   case "object-decode":
     let object = try JSONSerialization.jsonObject(with: Data(bytes))
     for _ in 0..<rounds {

@@ -44,13 +44,7 @@ extension _JSONOnePassReader {
   ///   - keys: The model's keys, each a single key.
   ///   - object: The object, from ``beginObject()``.
   /// - Returns: The position, -1 or -2.
-  @inlinable
   public mutating func member(of keys: _JSONModelKeys, _ object: inout Container) -> Int {
-    member(keys, &object)
-  }
-
-  @usableFromInline
-  mutating func member(_ keys: _JSONModelKeys, _ object: inout Container) -> Int {
     member(in: keys.table, &object)
   }
 

@@ -44,7 +44,7 @@ public struct _JSONOnePassReader: ~Copyable {
   ) -> Bool {
     // Rejecting repeated keys needs every object's keys, the ones no model reads too.
     guard options.duplicateKeys != .reject, let base = bytes.baseAddress,
-      bytes.count < Int(UInt32.max), bytes.count <= options.maxSize ?? Int.max
+      bytes.count < Int(clamping: UInt32.max), bytes.count <= options.maxSize ?? Int.max
     else { return false }
     var reader = _JSONOnePassReader(base: base, end: bytes.count, maxDepth: options.maxDepth)
     guard body(&reader) else { return false }

@@ -125,7 +125,7 @@ struct JSONScanner {
         .sizeLimitExceeded, "input of \(bytes.count) bytes exceeds the limit of \(maxSize) bytes",
         at: 0)
     }
-    guard bytes.count < Int(UInt32.max) else {
+    guard bytes.count < Int(clamping: UInt32.max) else {
       throw error(.sizeLimitExceeded, "input larger than 4 GiB is not supported", at: 0)
     }
     try skipPrefixes()
@@ -509,7 +509,7 @@ struct JSONScanner {
       flags = TapeEntry.flagA
       i = try scanExponent(after: i)
     }
-    guard i - start < Int(UInt32.max) else {
+    guard i - start < Int(clamping: UInt32.max) else {
       throw error(.sizeLimitExceeded, "number text too long", at: start)
     }
     tape.append(
@@ -618,7 +618,7 @@ struct JSONScanner {
   private mutating func scanString(quote: UInt8) throws(JSONReadError) {
     let start = index &+ 1
     let stop = plainRun(from: start, quote: quote)
-    guard stop < end, base[stop] == quote, stop &- start < Int(UInt32.max) else {
+    guard stop < end, base[stop] == quote, stop &- start < Int(clamping: UInt32.max) else {
       return try scanStringSlowly(quote: quote, start: start, at: stop)
     }
     tape.append(
@@ -668,7 +668,7 @@ struct JSONScanner {
       }
       i = plainRun(from: i, quote: quote)
     }
-    guard i - start < Int(UInt32.max) else {
+    guard i - start < Int(clamping: UInt32.max) else {
       throw error(.sizeLimitExceeded, "string too long", at: start)
     }
     tape.append(

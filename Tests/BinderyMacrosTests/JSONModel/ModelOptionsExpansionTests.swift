@@ -128,6 +128,83 @@ struct ModelOptionsExpansionTests {
           private static let __macro_local_7jsonKeyfMu1_ = __macro_local_8jsonKeysfMu_[2]
           private static let __macro_local_7jsonKeyfMu2_ = __macro_local_8jsonKeysfMu_[3]
 
+          init?(_jsonOnePass __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
+              var __macro_local_8remoteIdfMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
+                  model.remoteId
+              }
+              var __macro_local_11resourceUrifMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
+                  model.resourceUri
+              }
+              var __macro_local_8childrenfMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
+                  model.children
+              }
+              var __macro_local_5countfMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
+                  model.count
+              }
+              let __macro_local_4keysfMu_ = Self.__macro_local_8jsonKeysfMu_
+              guard var __macro_local_6objectfMu0_ = __macro_local_6readerfMu_.beginObject() else {
+                  return nil
+              }
+              members: while true {
+                  switch __macro_local_6readerfMu_.member(of: __macro_local_4keysfMu_, &__macro_local_6objectfMu0_) {
+                  case 0:
+                      guard __macro_local_6readerfMu_.read(into: &__macro_local_8remoteIdfMu0_) else {
+                          return nil
+                      }
+                  case 1:
+                      guard __macro_local_6readerfMu_.read(into: &__macro_local_11resourceUrifMu0_) else {
+                          return nil
+                      }
+                  case 2:
+                      guard __macro_local_6readerfMu_.read(into: &__macro_local_8childrenfMu0_) else {
+                          return nil
+                      }
+                  case 3:
+                      guard __macro_local_6readerfMu_.read(into: &__macro_local_5countfMu0_) else {
+                          return nil
+                      }
+                  case -1:
+                      break members
+                  default:
+                      return nil
+                  }
+              }
+              guard let __macro_local_8remoteIdfMu1_ = Bindery._JSONModelCoding.onePassValue(__macro_local_8remoteIdfMu0_), let __macro_local_11resourceUrifMu1_ = Bindery._JSONModelCoding.onePassValue(__macro_local_11resourceUrifMu0_), let __macro_local_8childrenfMu1_ = Bindery._JSONModelCoding.onePassValue(__macro_local_8childrenfMu0_), let __macro_local_5countfMu1_ = Bindery._JSONModelCoding.onePassValue(__macro_local_5countfMu0_) else {
+                  return nil
+              }
+              self.remoteId = __macro_local_8remoteIdfMu1_
+              self.resourceUri = __macro_local_11resourceUrifMu1_
+              self.children = __macro_local_8childrenfMu1_
+              self.count = __macro_local_5countfMu1_
+              do {
+                  try self.validate()
+              } catch {
+                  return nil
+              }
+          }
+
+          static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
+              Bindery._JSONModelCoding.readsInOnePass(Self.self, visiting: &visiting) { visiting in
+                  Bindery._JSONModelCoding.readsInOnePass({ (model: Self) in
+                          model.remoteId
+                      }, visiting: &visiting)
+                      && Bindery._JSONModelCoding.readsInOnePass({ (model: Self) in
+                          model.resourceUri
+                      }, visiting: &visiting)
+                      && Bindery._JSONModelCoding.readsInOnePass({ (model: Self) in
+                          model.children
+                      }, visiting: &visiting)
+                      && Bindery._JSONModelCoding.readsInOnePass({ (model: Self) in
+                          model.count
+                      }, visiting: &visiting)
+              }
+          }
+
+          static var _decodesInOnePass: Swift.Bool {
+              Self.__macro_local_16decodesInOnePassfMu_
+          }
+          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONModelCoding.decodesInOnePass(Self.self)
+
           private static let __macro_local_10dateFormatfMu_: Bindery.JSONDateFormat = .unixSeconds
 
           init(from decoder: any Swift.Decoder) throws {
