@@ -323,8 +323,6 @@ struct JSONScanner {
     index = i
   }
 
-
-
   /// Skips one JSON5 comment or non-JSON whitespace character; returns false if there is none.
   private mutating func skipJSON5Trivia() throws(JSONReadError) -> Bool {
     let byte = base[index]
