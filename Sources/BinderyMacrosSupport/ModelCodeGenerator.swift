@@ -367,7 +367,7 @@ struct ModelCodeGenerator {
     // generated code is in scope, so a plain name cannot clash.
     let visiting = "visiting"
     let flag = context.makeUniqueName("decodesInOnePass").text
-    let coding = "Bindery._JSONModelCoding"
+    let helpers = "Bindery._JSONOnePassReader"
     var slots: [String] = []
     var cases: [String] = []
     var values: [String] = []
@@ -378,12 +378,12 @@ struct ModelCodeGenerator {
       let slot = context.makeUniqueName(property.name).text
       let value = context.makeUniqueName(property.name).text
       let type = "{ (model: Self) in model.\(name) }"
-      slots.append("var \(slot) = \(coding).onePassSlot \(type)")
+      slots.append("var \(slot) = \(helpers).slot \(type)")
       cases.append(
         "case \(position): guard \(reader).read(into: &\(slot)) else { return nil }")
-      values.append("let \(value) = \(coding).onePassValue(\(slot))")
+      values.append("let \(value) = \(helpers).value(\(slot))")
       assignments.append("self.\(name) = \(value)")
-      checks.append("\(coding).readsInOnePass(\(type), visiting: &\(visiting))")
+      checks.append("\(helpers).readsInOnePass(\(type), visiting: &\(visiting))")
     }
     for property in model.properties where !property.decodes {
       if property.initializer == nil, property.isOptional, property.isLet {
@@ -412,14 +412,14 @@ struct ModelCodeGenerator {
       """
     let capability = """
       \(access)static func _readsInOnePass(\(visiting): inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-          \(coding).readsInOnePass(Self.self, visiting: &\(visiting)) { \(visiting) in
+          \(helpers).readsInOnePass(Self.self, visiting: &\(visiting)) { \(visiting) in
               \(checks.joined(separator: "\n            && "))
           }
       }
       """
     let decodes = """
       \(access)static var _decodesInOnePass: Swift.Bool { Self.\(flag) }
-      private static let \(flag) = \(coding).decodesInOnePass(Self.self)
+      private static let \(flag) = \(helpers).decodesInOnePass(Self.self)
       """
     return [initializer, capability, decodes]
   }

@@ -85,7 +85,7 @@ struct JSONModelDiagnosticTests {
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           init?(_jsonOnePass __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
-              var __macro_local_1afMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
+              var __macro_local_1afMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
                   model.a
               }
               let __macro_local_4keysfMu_ = Self.__macro_local_8jsonKeysfMu_
@@ -104,7 +104,7 @@ struct JSONModelDiagnosticTests {
                       return nil
                   }
               }
-              guard let __macro_local_1afMu1_ = Bindery._JSONModelCoding.onePassValue(__macro_local_1afMu0_) else {
+              guard let __macro_local_1afMu1_ = Bindery._JSONOnePassReader.value(__macro_local_1afMu0_) else {
                   return nil
               }
               self.a = __macro_local_1afMu1_
@@ -116,8 +116,8 @@ struct JSONModelDiagnosticTests {
           }
 
           static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-              Bindery._JSONModelCoding.readsInOnePass(Self.self, visiting: &visiting) { visiting in
-                  Bindery._JSONModelCoding.readsInOnePass({ (model: Self) in
+              Bindery._JSONOnePassReader.readsInOnePass(Self.self, visiting: &visiting) { visiting in
+                  Bindery._JSONOnePassReader.readsInOnePass({ (model: Self) in
                           model.a
                       }, visiting: &visiting)
               }
@@ -126,7 +126,7 @@ struct JSONModelDiagnosticTests {
           static var _decodesInOnePass: Swift.Bool {
               Self.__macro_local_16decodesInOnePassfMu_
           }
-          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONModelCoding.decodesInOnePass(Self.self)
+          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
 
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case a
@@ -402,7 +402,7 @@ struct JSONModelDiagnosticTests {
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           init?(_jsonOnePass __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
-              var __macro_local_4kindfMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
+              var __macro_local_4kindfMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
                   model.kind
               }
               let __macro_local_4keysfMu_ = Self.__macro_local_8jsonKeysfMu_
@@ -421,7 +421,7 @@ struct JSONModelDiagnosticTests {
                       return nil
                   }
               }
-              guard let __macro_local_4kindfMu1_ = Bindery._JSONModelCoding.onePassValue(__macro_local_4kindfMu0_) else {
+              guard let __macro_local_4kindfMu1_ = Bindery._JSONOnePassReader.value(__macro_local_4kindfMu0_) else {
                   return nil
               }
               self.kind = __macro_local_4kindfMu1_
@@ -433,8 +433,8 @@ struct JSONModelDiagnosticTests {
           }
 
           static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-              Bindery._JSONModelCoding.readsInOnePass(Self.self, visiting: &visiting) { visiting in
-                  Bindery._JSONModelCoding.readsInOnePass({ (model: Self) in
+              Bindery._JSONOnePassReader.readsInOnePass(Self.self, visiting: &visiting) { visiting in
+                  Bindery._JSONOnePassReader.readsInOnePass({ (model: Self) in
                           model.kind
                       }, visiting: &visiting)
               }
@@ -443,7 +443,7 @@ struct JSONModelDiagnosticTests {
           static var _decodesInOnePass: Swift.Bool {
               Self.__macro_local_16decodesInOnePassfMu_
           }
-          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONModelCoding.decodesInOnePass(Self.self)
+          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
 
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case k

@@ -221,7 +221,7 @@ struct UnionDiagnosticTests {
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           init?(_jsonOnePass __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
-              var __macro_local_5countfMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
+              var __macro_local_5countfMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
                   model.count
               }
               let __macro_local_4keysfMu_ = Self.__macro_local_8jsonKeysfMu_
@@ -240,7 +240,7 @@ struct UnionDiagnosticTests {
                       return nil
                   }
               }
-              guard let __macro_local_5countfMu1_ = Bindery._JSONModelCoding.onePassValue(__macro_local_5countfMu0_) else {
+              guard let __macro_local_5countfMu1_ = Bindery._JSONOnePassReader.value(__macro_local_5countfMu0_) else {
                   return nil
               }
               self.count = __macro_local_5countfMu1_
@@ -252,8 +252,8 @@ struct UnionDiagnosticTests {
           }
 
           static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-              Bindery._JSONModelCoding.readsInOnePass(Self.self, visiting: &visiting) { visiting in
-                  Bindery._JSONModelCoding.readsInOnePass({ (model: Self) in
+              Bindery._JSONOnePassReader.readsInOnePass(Self.self, visiting: &visiting) { visiting in
+                  Bindery._JSONOnePassReader.readsInOnePass({ (model: Self) in
                           model.count
                       }, visiting: &visiting)
               }
@@ -262,7 +262,7 @@ struct UnionDiagnosticTests {
           static var _decodesInOnePass: Swift.Bool {
               Self.__macro_local_16decodesInOnePassfMu_
           }
-          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONModelCoding.decodesInOnePass(Self.self)
+          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
 
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case count

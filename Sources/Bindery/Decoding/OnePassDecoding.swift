@@ -62,13 +62,13 @@ extension _JSONOnePassReader {
   }
 }
 
-extension _JSONModelCoding {
+extension _JSONOnePassReader {
   /// For generated code: an empty slot for the value of a model's property.
   ///
   /// - Parameter property: Reads the property (never called; it names the type).
   /// - Returns: `nil`.
   @inlinable
-  public static func onePassSlot<Model, T: JSONDecodable>(_ property: (Model) -> T) -> T? { nil }
+  public static func slot<Model, T: JSONDecodable>(_ property: (Model) -> T) -> T? { nil }
 
   /// For generated code: a slot's value, or the value of a missing key (`nil` of an optional);
   /// `nil` when the key was missing and the type has no such value.
@@ -76,7 +76,7 @@ extension _JSONModelCoding {
   /// - Parameter slot: The slot.
   /// - Returns: The value.
   @inlinable
-  public static func onePassValue<T: JSONDecodable>(_ slot: T?) -> T? {
+  public static func value<T: JSONDecodable>(_ slot: T?) -> T? {
     slot ?? T._valueForMissingKey
   }
 
@@ -121,144 +121,4 @@ extension _JSONModelCoding {
     var visiting: [ObjectIdentifier] = []
     return T._readsInOnePass(visiting: &visiting)
   }
-}
-
-// MARK: The standard types
-
-extension String {
-  /// Reads a string.
-  @_documentation(visibility: private)
-  @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) {
-    guard let value = reader.string() else { return nil }
-    self = value
-  }
-
-  /// Yes.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _readsInOnePass(visiting: inout [ObjectIdentifier]) -> Bool { true }
-
-  /// Yes.
-  @_documentation(visibility: private)
-  @inlinable
-  public static var _decodesInOnePass: Bool { true }
-}
-
-extension Bool {
-  /// Reads `true` or `false`.
-  @_documentation(visibility: private)
-  @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) {
-    guard let value = reader.bool() else { return nil }
-    self = value
-  }
-
-  /// Yes.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _readsInOnePass(visiting: inout [ObjectIdentifier]) -> Bool { true }
-
-  /// Yes.
-  @_documentation(visibility: private)
-  @inlinable
-  public static var _decodesInOnePass: Bool { true }
-}
-
-extension Double {
-  /// Reads a number within `Double`'s range.
-  @_documentation(visibility: private)
-  @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) {
-    guard let value = reader.double() else { return nil }
-    self = value
-  }
-
-  /// Yes.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _readsInOnePass(visiting: inout [ObjectIdentifier]) -> Bool { true }
-
-  /// Yes.
-  @_documentation(visibility: private)
-  @inlinable
-  public static var _decodesInOnePass: Bool { true }
-}
-
-extension _JSONInteger {
-  /// Reads an integer written without fraction or exponent, in range.
-  @_documentation(visibility: private)
-  @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) {
-    guard let wide = reader.int64(), let value = Self(exactly: wide) else { return nil }
-    self = value
-  }
-
-  /// Yes.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _readsInOnePass(visiting: inout [ObjectIdentifier]) -> Bool { true }
-
-  /// Yes.
-  @_documentation(visibility: private)
-  @inlinable
-  public static var _decodesInOnePass: Bool { true }
-}
-
-extension Optional where Wrapped: JSONDecodable {
-  /// Reads `null` as the innermost `nil` (see ``init(json:)``), anything else as `Wrapped`.
-  @_documentation(visibility: private)
-  @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) {
-    if Wrapped._valueForMissingKey == nil, reader.null() {
-      self = .none
-      return
-    }
-    guard let value = Wrapped(_jsonOnePass: &reader) else { return nil }
-    self = .some(value)
-  }
-
-  /// As `Wrapped`.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _readsInOnePass(visiting: inout [ObjectIdentifier]) -> Bool {
-    Wrapped._readsInOnePass(visiting: &visiting)
-  }
-
-  /// As `Wrapped`.
-  @_documentation(visibility: private)
-  @inlinable
-  public static var _decodesInOnePass: Bool { Wrapped._decodesInOnePass }
-}
-
-extension Array where Element: JSONDecodable {
-  /// Reads an array, giving up at the first element that does not read.
-  @_documentation(visibility: private)
-  @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) {
-    guard var array = reader.beginArray() else { return nil }
-    var elements: [Element] = []
-    while true {
-      guard let more = reader.nextElement(&array) else { return nil }
-      guard more else { break }
-      guard let element = Element(_jsonOnePass: &reader) else { return nil }
-      // Room for a few elements at once: most arrays in API responses are short (a pair of
-      // coordinates, a tag or two), and growing one element at a time allocated twice.
-      if elements.isEmpty { elements.reserveCapacity(4) }
-      elements.append(element)
-    }
-    self = elements
-  }
-
-  /// As `Element`.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _readsInOnePass(visiting: inout [ObjectIdentifier]) -> Bool {
-    Element._readsInOnePass(visiting: &visiting)
-  }
-
-  /// As `Element`.
-  @_documentation(visibility: private)
-  @inlinable
-  public static var _decodesInOnePass: Bool { Element._decodesInOnePass }
 }

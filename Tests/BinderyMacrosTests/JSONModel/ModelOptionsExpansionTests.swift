@@ -129,16 +129,16 @@ struct ModelOptionsExpansionTests {
           private static let __macro_local_7jsonKeyfMu2_ = __macro_local_8jsonKeysfMu_[3]
 
           init?(_jsonOnePass __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
-              var __macro_local_8remoteIdfMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
+              var __macro_local_8remoteIdfMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
                   model.remoteId
               }
-              var __macro_local_11resourceUrifMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
+              var __macro_local_11resourceUrifMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
                   model.resourceUri
               }
-              var __macro_local_8childrenfMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
+              var __macro_local_8childrenfMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
                   model.children
               }
-              var __macro_local_5countfMu0_ = Bindery._JSONModelCoding.onePassSlot { (model: Self) in
+              var __macro_local_5countfMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
                   model.count
               }
               let __macro_local_4keysfMu_ = Self.__macro_local_8jsonKeysfMu_
@@ -169,7 +169,7 @@ struct ModelOptionsExpansionTests {
                       return nil
                   }
               }
-              guard let __macro_local_8remoteIdfMu1_ = Bindery._JSONModelCoding.onePassValue(__macro_local_8remoteIdfMu0_), let __macro_local_11resourceUrifMu1_ = Bindery._JSONModelCoding.onePassValue(__macro_local_11resourceUrifMu0_), let __macro_local_8childrenfMu1_ = Bindery._JSONModelCoding.onePassValue(__macro_local_8childrenfMu0_), let __macro_local_5countfMu1_ = Bindery._JSONModelCoding.onePassValue(__macro_local_5countfMu0_) else {
+              guard let __macro_local_8remoteIdfMu1_ = Bindery._JSONOnePassReader.value(__macro_local_8remoteIdfMu0_), let __macro_local_11resourceUrifMu1_ = Bindery._JSONOnePassReader.value(__macro_local_11resourceUrifMu0_), let __macro_local_8childrenfMu1_ = Bindery._JSONOnePassReader.value(__macro_local_8childrenfMu0_), let __macro_local_5countfMu1_ = Bindery._JSONOnePassReader.value(__macro_local_5countfMu0_) else {
                   return nil
               }
               self.remoteId = __macro_local_8remoteIdfMu1_
@@ -184,17 +184,17 @@ struct ModelOptionsExpansionTests {
           }
 
           static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-              Bindery._JSONModelCoding.readsInOnePass(Self.self, visiting: &visiting) { visiting in
-                  Bindery._JSONModelCoding.readsInOnePass({ (model: Self) in
+              Bindery._JSONOnePassReader.readsInOnePass(Self.self, visiting: &visiting) { visiting in
+                  Bindery._JSONOnePassReader.readsInOnePass({ (model: Self) in
                           model.remoteId
                       }, visiting: &visiting)
-                      && Bindery._JSONModelCoding.readsInOnePass({ (model: Self) in
+                      && Bindery._JSONOnePassReader.readsInOnePass({ (model: Self) in
                           model.resourceUri
                       }, visiting: &visiting)
-                      && Bindery._JSONModelCoding.readsInOnePass({ (model: Self) in
+                      && Bindery._JSONOnePassReader.readsInOnePass({ (model: Self) in
                           model.children
                       }, visiting: &visiting)
-                      && Bindery._JSONModelCoding.readsInOnePass({ (model: Self) in
+                      && Bindery._JSONOnePassReader.readsInOnePass({ (model: Self) in
                           model.count
                       }, visiting: &visiting)
               }
@@ -203,7 +203,7 @@ struct ModelOptionsExpansionTests {
           static var _decodesInOnePass: Swift.Bool {
               Self.__macro_local_16decodesInOnePassfMu_
           }
-          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONModelCoding.decodesInOnePass(Self.self)
+          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
 
           private static let __macro_local_10dateFormatfMu_: Bindery.JSONDateFormat = .unixSeconds
 
