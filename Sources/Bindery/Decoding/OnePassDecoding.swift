@@ -5,8 +5,9 @@ public import BinderyJSON
 // A decode through a document scans the whole input into a tape first, then reads each
 // property by searching its object's members. For a small document that fixed cost is most of
 // the call. A `@JSONModel` struct whose properties are all plain (one key each, no transformer,
-// default, coercion or other attribute) also gets `init?(_jsonOnePass:)`, which reads its
-// object straight from the text: each member's key is matched against the model's key table
+// default or other attribute that changes what a value reads as; coercion and lossy
+// collections act only where the pass gives up) also gets `init?(_jsonOnePass:)`, which reads
+// its object straight from the text: each member's key is matched against the model's key table
 // (at the first try when keys come in the model's order), its value parsed and built at once,
 // other members checked and skipped.
 //
