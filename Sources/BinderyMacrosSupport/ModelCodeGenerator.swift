@@ -229,6 +229,7 @@ struct ModelCodeGenerator {
     if let claimed = claimedKeysMember() { result.append(claimed) }
     if let table { result.append(tableDeclaration(table)) }
     result += onePassMembers(table: table)
+    result += directWriteMembers()
     result += staticDeclarations()
     if case .openClass = model.kind { result += [valueInitializer(), knownKeysMember()] }
     if model.isClass, addsCodable || model.isSubclass { result += classCodable() }
@@ -422,6 +423,73 @@ struct ModelCodeGenerator {
       private static let \(flag) = \(helpers).decodesInOnePass(Self.self)
       """
     return [initializer, capability, decodes]
+  }
+
+  /// The properties the direct write writes, in order, each with its key; nil when the model
+  /// does not get one: it is not a struct that may keep a static property, or a property has
+  /// a key or attribute only `encode(to:)` implements.
+  func directWrites() -> [(property: ModelProperty, key: String)]? {
+    guard case .structure = model.kind, model.storesStatics else { return nil }
+    var writes: [(property: ModelProperty, key: String)] = []
+    for property in encodingOrder() {
+      if property.isUnknownKeys { return nil }
+      guard !property.isFlattened, property.tagKey == nil, property.transformer == nil,
+        let key = plainEncodeKey(property)
+      else { return nil }
+      writes.append((property, key))
+    }
+    // Two properties at one key are written twice by `encode(to:)`; it stays the only writer.
+    guard Set(writes.map(\.key)).count == writes.count else { return nil }
+    return writes
+  }
+
+  /// The direct write and the answer to whether it may be tried (see `DirectEncoding.swift`
+  /// in `Bindery`): the fast path of `jsonBytes()`.
+  func directWriteMembers() -> [String] {
+    guard let writes = directWrites() else { return [] }
+    let writer = context.makeUniqueName("writer").text
+    let visiting = "visiting"
+    let flag = context.makeUniqueName("encodesDirectly").text
+    let helpers = "Bindery._JSONDirectWriter"
+    var steps: [String] = []
+    var checks: [String] = []
+    for (property, key) in writes {
+      let name = escaped(property.name)
+      // The comma, the quoted key and the colon, as the bytes of a string literal.
+      let fragment = literal(",\"\(key)\":")
+      if property.isOptional {
+        let nulls = property.nulls.map { ", nulls: \($0.trimmedDescription)" } ?? ""
+        steps.append("\(writer).memberIfPresent(\(fragment), self.\(name)\(nulls))")
+      } else {
+        steps.append("\(writer).member(\(fragment), self.\(name))")
+      }
+      checks.append(
+        "\(helpers).writesDirectly({ (model: Self) in model.\(name) }, visiting: &\(visiting))")
+    }
+    var lines = ["guard \(writer).beginObject() else { return false }"]
+    if !steps.isEmpty {
+      lines.append("guard " + steps.joined(separator: ",\n    ") + " else { return false }")
+    }
+    lines.append("\(writer).endObject()")
+    lines.append("return true")
+    let write = """
+      \(access)func _writeDirectly(to \(writer): inout Bindery._JSONDirectWriter) -> Swift.Bool {
+      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      }
+      """
+    let answer = checks.isEmpty ? "true" : checks.joined(separator: "\n            && ")
+    let capability = """
+      \(access)static func _writesDirectly(\(visiting): inout [Swift.ObjectIdentifier]) -> Swift.Bool {
+          \(helpers).writesDirectly(Self.self, visiting: &\(visiting)) { \(visiting) in
+              \(answer)
+          }
+      }
+      """
+    let encodes = """
+      \(access)static var _encodesDirectly: Swift.Bool { Self.\(flag) }
+      private static let \(flag) = \(helpers).encodesDirectly(Self.self)
+      """
+    return [write, capability, encodes]
   }
 
   /// Properties in the order they are written: those sharing a path prefix next to each other

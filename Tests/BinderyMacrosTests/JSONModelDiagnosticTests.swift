@@ -128,6 +128,30 @@ struct JSONModelDiagnosticTests {
           }
           private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
 
+          func _writeDirectly(to __macro_local_6writerfMu_: inout Bindery._JSONDirectWriter) -> Swift.Bool {
+              guard __macro_local_6writerfMu_.beginObject() else {
+                  return false
+              }
+              guard __macro_local_6writerfMu_.member(",\"a\":", self.a) else {
+                  return false
+              }
+              __macro_local_6writerfMu_.endObject()
+              return true
+          }
+
+          static func _writesDirectly(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
+              Bindery._JSONDirectWriter.writesDirectly(Self.self, visiting: &visiting) { visiting in
+                  Bindery._JSONDirectWriter.writesDirectly({ (model: Self) in
+                          model.a
+                      }, visiting: &visiting)
+              }
+          }
+
+          static var _encodesDirectly: Swift.Bool {
+              Self.__macro_local_15encodesDirectlyfMu_
+          }
+          private static let __macro_local_15encodesDirectlyfMu_ = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
+
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case a
           }
@@ -220,6 +244,25 @@ struct JSONModelDiagnosticTests {
           static var _jsonClaimedKeys: Swift.Set<Swift.String> {
               Swift.Set<Swift.String>([])
           }
+
+          func _writeDirectly(to __macro_local_6writerfMu_: inout Bindery._JSONDirectWriter) -> Swift.Bool {
+              guard __macro_local_6writerfMu_.beginObject() else {
+                  return false
+              }
+              __macro_local_6writerfMu_.endObject()
+              return true
+          }
+
+          static func _writesDirectly(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
+              Bindery._JSONDirectWriter.writesDirectly(Self.self, visiting: &visiting) { visiting in
+                  true
+              }
+          }
+
+          static var _encodesDirectly: Swift.Bool {
+              Self.__macro_local_15encodesDirectlyfMu_
+          }
+          private static let __macro_local_15encodesDirectlyfMu_ = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
 
           init(from decoder: any Swift.Decoder) throws {
               if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
@@ -444,6 +487,30 @@ struct JSONModelDiagnosticTests {
               Self.__macro_local_16decodesInOnePassfMu_
           }
           private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
+
+          func _writeDirectly(to __macro_local_6writerfMu_: inout Bindery._JSONDirectWriter) -> Swift.Bool {
+              guard __macro_local_6writerfMu_.beginObject() else {
+                  return false
+              }
+              guard __macro_local_6writerfMu_.member(",\"k\":", self.kind) else {
+                  return false
+              }
+              __macro_local_6writerfMu_.endObject()
+              return true
+          }
+
+          static func _writesDirectly(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
+              Bindery._JSONDirectWriter.writesDirectly(Self.self, visiting: &visiting) { visiting in
+                  Bindery._JSONDirectWriter.writesDirectly({ (model: Self) in
+                          model.kind
+                      }, visiting: &visiting)
+              }
+          }
+
+          static var _encodesDirectly: Swift.Bool {
+              Self.__macro_local_15encodesDirectlyfMu_
+          }
+          private static let __macro_local_15encodesDirectlyfMu_ = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
 
           private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
               case k

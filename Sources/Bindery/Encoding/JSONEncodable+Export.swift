@@ -18,6 +18,7 @@ extension JSONEncodable {
   ///   `Double`, a date no text format holds), nesting past the limit, a transformer's or a
   ///   custom encoder's own error (as its cause), or a property filter made for another type.
   public func jsonBytes(options: JSONEncodingOptions = .init()) throws(JSONWriteError) -> [UInt8] {
+    if let output = directlyWrittenBytes(options: options) { return output }
     let context = JSONEncodingContext(
       options: options, capacity: OutputSizeHint.capacity(for: Self.self))
     if let filter = options.properties, !filter.admits(self) {

@@ -205,6 +205,42 @@ struct ModelOptionsExpansionTests {
           }
           private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
 
+          func _writeDirectly(to __macro_local_6writerfMu_: inout Bindery._JSONDirectWriter) -> Swift.Bool {
+              guard __macro_local_6writerfMu_.beginObject() else {
+                  return false
+              }
+              guard __macro_local_6writerfMu_.member(",\"id\":", self.remoteId),
+              __macro_local_6writerfMu_.memberIfPresent(",\"resource_uri\":", self.resourceUri, nulls: .write),
+              __macro_local_6writerfMu_.member(",\"children\":", self.children),
+              __macro_local_6writerfMu_.member(",\"count\":", self.count) else {
+                  return false
+              }
+              __macro_local_6writerfMu_.endObject()
+              return true
+          }
+
+          static func _writesDirectly(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
+              Bindery._JSONDirectWriter.writesDirectly(Self.self, visiting: &visiting) { visiting in
+                  Bindery._JSONDirectWriter.writesDirectly({ (model: Self) in
+                          model.remoteId
+                      }, visiting: &visiting)
+                      && Bindery._JSONDirectWriter.writesDirectly({ (model: Self) in
+                          model.resourceUri
+                      }, visiting: &visiting)
+                      && Bindery._JSONDirectWriter.writesDirectly({ (model: Self) in
+                          model.children
+                      }, visiting: &visiting)
+                      && Bindery._JSONDirectWriter.writesDirectly({ (model: Self) in
+                          model.count
+                      }, visiting: &visiting)
+              }
+          }
+
+          static var _encodesDirectly: Swift.Bool {
+              Self.__macro_local_15encodesDirectlyfMu_
+          }
+          private static let __macro_local_15encodesDirectlyfMu_ = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
+
           private static let __macro_local_10dateFormatfMu_: Bindery.JSONDateFormat = .unixSeconds
 
           init(from decoder: any Swift.Decoder) throws {
