@@ -226,7 +226,8 @@ func exported(_ body: () throws -> [UInt8]) -> String {
         try value.jsonBytes(options: options)
           == (try General(value: value).jsonBytes(options: options)))
     }
-    #expect(try value.jsonString(options: .init(writing: .init(escapesSlashes: true))).contains(#"a\/b"#))
+    #expect(
+      try value.jsonString(options: .init(writing: .init(escapesSlashes: true))).contains(#"a\/b"#))
     let filtered = try value.jsonString(
       options: .init(properties: try .including([\DirectText.text])))
     #expect(filtered == #"{"text":"a/b é"}"#)

@@ -35,8 +35,7 @@ public struct _JSONDirectWriter: ~Copyable {
   /// may say otherwise).
   public let omitsNulls: Bool
 
-  private init(base: UnsafeMutablePointer<UInt8>, capacity: Int, maxDepth: Int, omitsNulls: Bool)
-  {
+  private init(base: UnsafeMutablePointer<UInt8>, capacity: Int, maxDepth: Int, omitsNulls: Bool) {
     self.base = base
     self.capacity = capacity
     self.maxDepth = maxDepth
