@@ -24,9 +24,22 @@ extension JSONEncodable {
     guard Self._encodesDirectly, options.properties == nil,
       _JSONDirectWriter.supports(options.writing)
     else { return nil }
+    return directlyWrittenBytes(
+      maxDepth: options.writing.maxDepth, omitsNulls: options.nulls != .write)
+  }
+
+  /// The value written directly with the default options, or `nil`; see
+  /// ``directlyWrittenBytes(options:)``. Made without a `JSONEncodingOptions`, whose making,
+  /// copying and destroying cost a small export more than writing a member.
+  func directlyWrittenBytes() -> [UInt8]? {
+    guard Self._encodesDirectly else { return nil }
+    return directlyWrittenBytes(maxDepth: JSONWritingOptions.compact.maxDepth, omitsNulls: true)
+  }
+
+  private func directlyWrittenBytes(maxDepth: Int, omitsNulls: Bool) -> [UInt8]? {
     let output = _JSONDirectWriter.write(
-      capacity: OutputSizeHint.capacity(for: Self.self), maxDepth: options.writing.maxDepth,
-      omitsNulls: options.nulls != .write
+      capacity: OutputSizeHint.capacity(for: Self.self), maxDepth: maxDepth,
+      omitsNulls: omitsNulls
     ) { writer in
       _writeDirectly(to: &writer)
     }
@@ -36,13 +49,14 @@ extension JSONEncodable {
 }
 
 extension _JSONDirectWriter {
-  /// For generated code: writes a member.
+  /// For generated code: writes a member. Always inlined, so that the key's bytes are
+  /// copied as a literal of known length (see ``key(_:)``).
   ///
   /// - Parameters:
   ///   - key: The bytes `,"key":` (see ``key(_:)``).
   ///   - value: The value.
   /// - Returns: False to give up.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func member<T: JSONEncodable>(_ key: StaticString, _ value: T) -> Bool {
     self.key(key)
     return value._writeDirectly(to: &self)
@@ -56,7 +70,7 @@ extension _JSONDirectWriter {
   ///   - value: The value.
   ///   - nulls: The property's own null policy.
   /// - Returns: False to give up.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func memberIfPresent<T: JSONEncodable>(
     _ key: StaticString, _ value: T?, nulls: JSONNullEncoding? = nil
   ) -> Bool {

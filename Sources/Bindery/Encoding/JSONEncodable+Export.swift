@@ -5,6 +5,16 @@ public import Foundation
 // for every output shape.
 
 extension JSONEncodable {
+  /// Writes the value as JSON bytes with the default options: compact, `nil` properties left
+  /// out, dates in RFC 3339; see ``jsonBytes(options:)``.
+  ///
+  /// - Returns: UTF-8 JSON.
+  /// - Throws: `JSONWriteError`, as ``jsonBytes(options:)``.
+  public func jsonBytes() throws(JSONWriteError) -> [UInt8] {
+    if let output = directlyWrittenBytes() { return output }
+    return try jsonBytes(options: JSONEncodingOptions())
+  }
+
   /// Writes the value as JSON bytes.
   ///
   /// ```swift

@@ -161,14 +161,31 @@ extension Array where Element: JSONEncodable {
   @inlinable
   public func _writeDirectly(to writer: inout _JSONDirectWriter) -> Bool {
     guard writer.beginArray() else { return false }
-    // By index, so that each element is borrowed where it is, not copied out (a `for` loop's
-    // iterator copies it, retaining every reference it holds).
-    for index in indices {
-      writer.element()
-      guard self[index]._writeDirectly(to: &writer) else { return false }
+    // Each element is reached in place, as an `inout` argument that is never written: an
+    // element read through a subscript or an iterator is copied out first (retaining every
+    // reference a model holds, and releasing them after), because the calls that write it
+    // could, as far as the compiler knows, change the memory it was read from. An `inout`
+    // argument is known to be exclusive, so none of that happens. `writeInPlace` only reads
+    // the element, the pointer is used only inside the closure, and nothing changes the
+    // array while it runs.
+    let written = withUnsafeBufferPointer { elements in
+      guard let first = elements.baseAddress else { return true }
+      let element = UnsafeMutablePointer(mutating: first)
+      for index in 0..<elements.count {
+        writer.element()
+        guard Self.writeInPlace(&element[index], to: &writer) else { return false }
+      }
+      return true
     }
+    guard written else { return false }
     writer.endArray()
     return true
+  }
+
+  /// Writes an element reached in place; see ``_writeDirectly(to:)``. Never changes it.
+  @inlinable @inline(__always)
+  static func writeInPlace(_ element: inout Element, to writer: inout _JSONDirectWriter) -> Bool {
+    element._writeDirectly(to: &writer)
   }
 
   /// When the element type writes directly.

@@ -20,14 +20,14 @@
 public struct _JSONDirectWriter: ~Copyable {
   /// The output's start: the buffer of the array ``write(capacity:maxDepth:omitsNulls:_:)``
   /// returns, or ``spill`` once that is outgrown. The first ``length`` bytes are written.
-  private var base: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  private var length = 0
+  @usableFromInline var base: UnsafeMutablePointer<UInt8>
+  @usableFromInline var capacity: Int
+  @usableFromInline var length = 0
   /// The output when it outgrew the array: allocated here, freed when the writer ends.
   private var spill: UnsafeMutablePointer<UInt8>?
   /// Whether the next member or element needs a comma before it: true after a value, false
   /// after an opening bracket.
-  private var needsComma = false
+  @usableFromInline var needsComma = false
   /// Containers open, against the options' ``JSONWritingOptions/maxDepth``.
   private var depth = 0
   private let maxDepth: Int
@@ -97,15 +97,15 @@ public struct _JSONDirectWriter: ~Copyable {
   // MARK: Room
 
   /// The output's end, with at least `needed` bytes of room after it.
-  @inline(__always)
-  private mutating func room(_ needed: Int) -> UnsafeMutablePointer<UInt8> {
+  @inlinable @inline(__always)
+  mutating func room(_ needed: Int) -> UnsafeMutablePointer<UInt8> {
     if capacity &- length < needed { grow(needed) }
     return base + length
   }
 
   /// Moves the output to a larger buffer of the writer's own, at least twice the size.
-  @inline(never)
-  private mutating func grow(_ needed: Int) {
+  @usableFromInline @inline(never)
+  mutating func grow(_ needed: Int) {
     let target = Swift.max(capacity &* 2, length &+ needed)
     let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: target)
     grown.initialize(from: base, count: length)
@@ -156,18 +156,24 @@ public struct _JSONDirectWriter: ~Copyable {
   }
 
   /// Writes a member's key: `fragment` is the bytes `,"key":`, the key printable ASCII other
-  /// than `"`, `\\` and `/` (a macro checks it); its comma is left out before the first member.
+  /// than `"`, `\\` and `/` (a macro checks it). Call it after ``beginObject()`` or after a
+  /// member's value; the first member's comma lands on the `{` before it, which is written
+  /// again.
+  ///
+  /// Inlinable, so that where the fragment is a literal its length is known and the copy is
+  /// a few loads and stores with no loop or branch.
   ///
   /// - Parameter fragment: The comma, the quoted key and the colon.
+  @inlinable @inline(__always)
   public mutating func key(_ fragment: StaticString) {
-    let skip = needsComma ? 0 : 1
-    let count = fragment.utf8CodeUnitCount &- skip
-    guard count >= 4 else { return shortKey(fragment, skip: skip) }
+    let count = fragment.utf8CodeUnitCount
+    guard count >= 4 else { return shortKey(fragment) }
     let output = room(count)
-    let source = UnsafeRawPointer(fragment.utf8Start + skip)
-    let target = UnsafeMutableRawPointer(output)
-    // Two overlapping words, or two overlapping halves below eight bytes: no loop and no
-    // byte-by-byte tail for the keys most models have.
+    // Back over the `{` for the first member (never before the output's start).
+    let back = needsComma || length == 0 ? 0 : 1
+    let source = UnsafeRawPointer(fragment.utf8Start)
+    let target = UnsafeMutableRawPointer(output - back)
+    // Overlapping words, or two overlapping halves below eight bytes.
     if count >= 8 {
       var offset = 0
       while count &- offset > 8 {
@@ -185,11 +191,14 @@ public struct _JSONDirectWriter: ~Copyable {
         of: source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self),
         toByteOffset: count &- 4, as: UInt32.self)
     }
-    length &+= count
+    if back != 0 { target.storeBytes(of: UInt8(ascii: "{"), as: UInt8.self) }
+    length &+= count &- back
   }
 
   /// ``key(_:)`` for a fragment of fewer than four bytes (never one from a macro).
-  private mutating func shortKey(_ fragment: StaticString, skip: Int) {
+  @usableFromInline
+  mutating func shortKey(_ fragment: StaticString) {
+    let skip = needsComma ? 0 : 1
     let count = Swift.max(0, fragment.utf8CodeUnitCount &- skip)
     let output = room(count)
     for offset in 0..<count { output[offset] = fragment.utf8Start[skip &+ offset] }
