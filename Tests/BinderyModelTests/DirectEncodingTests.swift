@@ -183,6 +183,16 @@ func exported(_ body: () throws -> [UInt8]) -> String {
     #expect(
       try infinite.jsonString(options: literals)
         == #"{"completed_in":Infinity,"max_id":1,"next_results":"","count":0}"#)
+    // The same inside an array of doubles, which goes to the writer whole.
+    let ring = OnePassGeometry(type: "Polygon", coordinates: [[[1.5, -0.0], [2, .nan]]])
+    #expect(direct(ring) == nil)
+    let notANumber = exported { try ring.jsonBytes() }
+    #expect(notANumber == exported { try General(value: ring).jsonBytes() })
+    #expect(notANumber.hasPrefix("error"))
+    let finite = OnePassGeometry(type: "Polygon", coordinates: [[[1.5, -0.0], [], [2, 1e300]]])
+    #expect(
+      try finite.jsonString() == #"{"type":"Polygon","coordinates":[[[1.5,-0],[],[2,1e+300]]]}"#)
+    #expect(direct(finite) == (try General(value: finite).jsonBytes()))
     // Nesting past the limit: the writer's error.
     var node = OnePassNode(name: "leaf", children: [])
     for depth in 0..<20 { node = OnePassNode(name: "\(depth)", children: [node]) }

@@ -51,6 +51,12 @@ struct FuzzPlainChild: Equatable {
   var rings: [[Double]]?
 }
 
+/// A value written through `encode(to:)` alone: a type of its own never writes directly.
+struct ThroughWriter<Value: JSONEncodable>: JSONEncodable {
+  let value: Value
+  func encode(to json: JSONValueEncoder) throws { try value.encode(to: json) }
+}
+
 /// Input whose bytes are not at hand, so that it is always read through a document.
 struct ThroughDocument: JSONInput {
   let bytes: [UInt8]
@@ -196,6 +202,10 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard let written = try? model.jsonBytes(),
       let again = try? FuzzRecord(json: written), PlainRecord(again) == PlainRecord(model)
     else { fatalError("a decoded model did not survive encode → decode") }
+    // The direct write (taken by `jsonBytes()`) writes what the writer writes.
+    guard written == (try? ThroughWriter(value: model).jsonBytes()) else {
+      fatalError("the direct write and the writer wrote different JSON")
+    }
   }
   checkFoundationObjects(data, text: decoded, document: document, bytes)
   return 0

@@ -160,6 +160,12 @@ extension Array where Element: JSONEncodable {
   @_documentation(visibility: private)
   @inlinable
   public func _writeDirectly(to writer: inout _JSONDirectWriter) -> Bool {
+    // Doubles go to the writer whole (a test specialised code settles when it is compiled).
+    if Element.self == Double.self {
+      return identityCast(self, toArrayOf: Double.self).withUnsafeBufferPointer {
+        writer.doubleArray($0)
+      }
+    }
     guard writer.beginArray() else { return false }
     // Each element is reached in place, as an `inout` argument that is never written: an
     // element read through a subscript or an iterator is copied out first (retaining every

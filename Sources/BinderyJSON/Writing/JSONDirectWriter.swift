@@ -264,6 +264,24 @@ public struct _JSONDirectWriter: ~Copyable {
     return true
   }
 
+  /// Writes an array of doubles as ``beginArray()``, ``element()`` and ``double(_:)`` for each,
+  /// and ``endArray()`` would, in one call; false at the first infinity or NaN, or when the
+  /// array would nest deeper than the limit.
+  public mutating func doubleArray(_ values: UnsafeBufferPointer<Double>) -> Bool {
+    guard beginArray() else { return false }
+    for index in values.indices {
+      let value = values[index]
+      guard value.isFinite else { return false }
+      let output = room(33)
+      // A comma before each element but the first, then the number.
+      let comma = index == 0 ? 0 : 1
+      output.pointee = UInt8(ascii: ",")
+      length &+= comma &+ ShortestDigits.writeNumber(value, to: output + comma)
+    }
+    endArray()
+    return true
+  }
+
   /// Writes a string, quoted and escaped as ``JSONWriter/string(_:)`` does with the default
   /// options.
   public mutating func string(_ value: String) {
