@@ -29,8 +29,8 @@ public struct _JSONDirectWriter: ~Copyable {
   /// after an opening bracket.
   @usableFromInline var needsComma = false
   /// Containers open, against the options' ``JSONWritingOptions/maxDepth``.
-  private var depth = 0
-  private let maxDepth: Int
+  @usableFromInline var depth = 0
+  @usableFromInline let maxDepth: Int
   /// Whether members whose value is `nil` are left out (the export's null policy; a property
   /// may say otherwise).
   public let omitsNulls: Bool
@@ -118,27 +118,31 @@ public struct _JSONDirectWriter: ~Copyable {
   // MARK: Structure
 
   /// Writes `{`; false when it would nest deeper than the limit.
+  @inlinable
   public mutating func beginObject() -> Bool {
     open(UInt8(ascii: "{"))
   }
 
   /// Writes `}`.
+  @inlinable
   public mutating func endObject() {
     close(UInt8(ascii: "}"))
   }
 
   /// Writes `[`; false when it would nest deeper than the limit.
+  @inlinable
   public mutating func beginArray() -> Bool {
     open(UInt8(ascii: "["))
   }
 
   /// Writes `]`.
+  @inlinable
   public mutating func endArray() {
     close(UInt8(ascii: "]"))
   }
 
-  @inline(__always)
-  private mutating func open(_ bracket: UInt8) -> Bool {
+  @inlinable @inline(__always)
+  mutating func open(_ bracket: UInt8) -> Bool {
     guard depth < maxDepth else { return false }
     depth &+= 1
     room(1).pointee = bracket
@@ -147,8 +151,8 @@ public struct _JSONDirectWriter: ~Copyable {
     return true
   }
 
-  @inline(__always)
-  private mutating func close(_ bracket: UInt8) {
+  @inlinable @inline(__always)
+  mutating func close(_ bracket: UInt8) {
     depth &-= 1
     room(1).pointee = bracket
     length &+= 1
@@ -217,6 +221,7 @@ public struct _JSONDirectWriter: ~Copyable {
   }
 
   /// Writes the comma before an array's element, unless it is the first.
+  @inlinable
   public mutating func element() {
     guard needsComma else { return }
     room(1).pointee = UInt8(ascii: ",")
