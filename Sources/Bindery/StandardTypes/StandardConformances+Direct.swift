@@ -162,9 +162,7 @@ extension Array where Element: JSONEncodable {
   public func _writeDirectly(to writer: inout _JSONDirectWriter) -> Bool {
     // Doubles go to the writer whole (a test specialised code settles when it is compiled).
     if Element.self == Double.self {
-      return identityCast(self, toArrayOf: Double.self).withUnsafeBufferPointer {
-        writer.doubleArray($0)
-      }
+      return writer.doubleArray(identityCast(self, toArrayOf: Double.self))
     }
     guard writer.beginArray() else { return false }
     // Each element is reached in place, as an `inout` argument that is never written: an

@@ -272,17 +272,21 @@ public struct _JSONDirectWriter: ~Copyable {
   /// Writes an array of doubles as ``beginArray()``, ``element()`` and ``double(_:)`` for each,
   /// and ``endArray()`` would, in one call; false at the first infinity or NaN, or when the
   /// array would nest deeper than the limit.
-  public mutating func doubleArray(_ values: UnsafeBufferPointer<Double>) -> Bool {
+  public mutating func doubleArray(_ values: [Double]) -> Bool {
     guard beginArray() else { return false }
-    for index in values.indices {
-      let value = values[index]
-      guard value.isFinite else { return false }
-      let output = room(33)
-      // A comma before each element but the first, then the number.
-      let comma = index == 0 ? 0 : 1
-      output.pointee = UInt8(ascii: ",")
-      length &+= comma &+ ShortestDigits.writeNumber(value, to: output + comma)
+    let finished = values.withUnsafeBufferPointer { values in
+      for index in values.indices {
+        let value = values[index]
+        guard value.isFinite else { return false }
+        let output = room(33)
+        // A comma before each element but the first, then the number.
+        let comma = index == 0 ? 0 : 1
+        output.pointee = UInt8(ascii: ",")
+        length &+= comma &+ ShortestDigits.writeNumber(value, to: output + comma)
+      }
+      return true
     }
+    guard finished else { return false }
     endArray()
     return true
   }
