@@ -106,7 +106,8 @@ public struct _JSONDirectWriter: ~Copyable {
   /// Moves the output to a larger buffer of the writer's own, at least twice the size.
   @usableFromInline @inline(never)
   mutating func grow(_ needed: Int) {
-    let target = Swift.max(capacity &* 2, length &+ needed)
+    // Checked arithmetic: on a 32-bit platform a doubled size can pass `Int.max`.
+    let target = Swift.max(capacity < Int.max / 2 ? capacity * 2 : Int.max, length + needed)
     let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: target)
     grown.initialize(from: base, count: length)
     spill?.deallocate()

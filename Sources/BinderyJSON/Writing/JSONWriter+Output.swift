@@ -70,7 +70,9 @@ extension JSONWriter {
   /// handed out). Zeroing it would cost a pass over every byte of the output.
   @inline(never)
   mutating func grow(toFit needed: Int) {
-    let target = Swift.max(storage.count &* 2, length &+ needed)
+    // Checked arithmetic: on a 32-bit platform a doubled size can pass `Int.max`.
+    let target = Swift.max(
+      storage.count < Int.max / 2 ? storage.count * 2 : Int.max, length + needed)
     let written = length
     var grown = Self.room(target)
     if written > 0 {
