@@ -6,10 +6,10 @@ public import Foundation
 
 extension JSONEncodable {
   /// Writes the value as JSON bytes with the default options: compact, `nil` properties left
-  /// out, dates in RFC 3339; see ``jsonBytes(options:)``.
+  /// out, dates in RFC 3339; see ``JSONEncodable/jsonBytes(options:)``.
   ///
   /// - Returns: UTF-8 JSON.
-  /// - Throws: `JSONWriteError`, as ``jsonBytes(options:)``.
+  /// - Throws: `JSONWriteError`, as ``JSONEncodable/jsonBytes(options:)``.
   public func jsonBytes() throws(JSONWriteError) -> [UInt8] {
     if let output = directlyWrittenBytes() { return output }
     return try jsonBytes(options: JSONEncodingOptions())
