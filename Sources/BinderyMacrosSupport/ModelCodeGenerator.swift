@@ -430,9 +430,11 @@ struct ModelCodeGenerator {
   /// a key or attribute only `encode(to:)` implements.
   func directWrites() -> [(property: ModelProperty, key: String)]? {
     guard case .structure = model.kind, model.storesStatics else { return nil }
+    // Kept unknown keys are written by `encode(to:)` alone (the property itself is neither
+    // decoded nor encoded, so `encodingOrder()` does not list it).
+    if model.properties.contains(where: \.isUnknownKeys) { return nil }
     var writes: [(property: ModelProperty, key: String)] = []
     for property in encodingOrder() {
-      if property.isUnknownKeys { return nil }
       guard !property.isFlattened, property.tagKey == nil, property.transformer == nil,
         let key = plainEncodeKey(property)
       else { return nil }

@@ -56,6 +56,13 @@ struct DirectNested {
   @Key("info.name") var name: String
 }
 
+/// A model that keeps the keys it does not know: they are written back, by `encode(to:)`.
+@JSONModel
+struct DirectKeeping {
+  var id: Int
+  @UnknownKeys var rest: [String: JSONValue] = [:]
+}
+
 @JSONModel
 struct DirectWide {
   var big: Int128
@@ -219,6 +226,9 @@ func exported(_ body: () throws -> [UInt8]) -> String {
     #expect(!DirectDated._encodesDirectly)
     #expect(!DirectHoldingDated._encodesDirectly)
     #expect(!DirectNested._encodesDirectly)
+    #expect(!DirectKeeping._encodesDirectly)
+    let kept = try DirectKeeping(json: #"{"id":1,"extra":[true,null],"note":null}"#)
+    #expect(try kept.jsonString() == #"{"id":1,"extra":[true,null],"note":null}"#)
     #expect(![Date]._encodesDirectly)
     let holder = Dictionary<String, [Int?]>.self
     #expect(holder._encodesDirectly)
