@@ -160,7 +160,8 @@ func exported(_ body: () throws -> [UInt8]) -> String {
         kept: "k", dropped: "d", tags: [], link: URL(string: "file:///tmp/a%20b")!,
         id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!),
       DirectScalars(
-        small: 0, wide: 1, signed: -1, ratio: .leastNonzeroMagnitude, flag: true, missing: nil, kept: "",
+        small: 0, wide: 1, signed: -1, ratio: .leastNonzeroMagnitude, flag: true, missing: nil,
+        kept: "",
         dropped: nil, tags: ["x"], link: URL(string: "https://a.b")!,
         id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!),
     ]
