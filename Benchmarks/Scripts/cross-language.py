@@ -5,7 +5,9 @@ msgspec decodes into typed structs with the same fields as Bindery's benchmark m
 (Benchmarks/Sources/Models/Models.swift) and encodes them back: the work of a `@JSONModel`
 decode and `jsonBytes()`. orjson parses to Python objects and writes them back. Bindery's side
 is the `throughput` tool (release build), which times the model API and the Codable coders
-(`BinderyDecoder`/`BinderyEncoder` on the synthesized-Codable twins) on the same files.
+(`BinderyDecoder`/`BinderyEncoder` on the synthesized-Codable twins) on the same files, and
+the same twins through a coder that reads and writes no JSON at all: the floor that the
+standard library's containers set for every Codable coder.
 
 The two sides alternate over three repetitions (Python, Bindery, Bindery, Python, Python,
 Bindery); each repetition times every file in 7 rounds of at least 50 ms. The table gives MB/s
@@ -477,6 +479,17 @@ def main() -> None:
               f"| {cell(name, 'codable-encode')} "
               f"| {ratio(name, 'codable-encode', 'msgspec-encode')} "
               f"| {cell(name, 'orjson-parse')} | {cell(name, 'orjson-write')} |")
+    # The containers' share: the same twins through a coder that reads and writes no JSON.
+    print("\nThe Codable twins through a coder that reads and writes no JSON "
+          "(`Benchmarks/Sources/CodableFloor`), at the same MB/s of input:\n")
+    print("| file | floor decode | ratio to msgspec decode | floor encode "
+          "| ratio to msgspec encode |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name in names:
+        print(f"| {name} | {cell(name, 'floor-decode')} "
+              f"| {ratio(name, 'floor-decode', 'msgspec-decode')} "
+              f"| {cell(name, 'floor-encode')} "
+              f"| {ratio(name, 'floor-encode', 'msgspec-encode')} |")
 
 
 if __name__ == "__main__":

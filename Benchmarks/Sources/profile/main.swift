@@ -16,8 +16,11 @@
 //         the objects are made once, before the rounds).
 //   CORPUS: twitter, citm, canada, status, search_metadata (Benchmarks/Corpora), or a generated
 //         look-alike: tweets, catalog, coordinates.
+//   floor-encode, floor-decode: the Plain twins through a coder that reads and writes nothing
+//         (Sources/CodableFloor): what the standard library's containers cost any Codable coder.
 // Encode work writes three times per round.
 import Bindery
+import CodableFloor
 import Corpus
 import Foundation
 import Models
@@ -60,6 +63,22 @@ func run<Model: JSONModel & Codable & Sendable, Twin: Codable & Sendable>(
     let value = try BinderyDecoder().decode(Twin.self, from: bytes)
     let encoder = BinderyEncoder()
     for _ in 0..<rounds * 3 { total += try encoder.jsonBytes(value).count }
+  case "floor-encode":
+    let value = try BinderyDecoder().decode(Twin.self, from: bytes)
+    for _ in 0..<rounds * 3 {
+      let encoder = FloorEncoder(record: false)
+      try value.encode(to: encoder)
+      total &+= encoder.sink
+    }
+  case "floor-decode":
+    let value = try BinderyDecoder().decode(Twin.self, from: bytes)
+    let recorder = FloorEncoder(record: true)
+    try value.encode(to: recorder)
+    let events = recorder.events
+    for _ in 0..<rounds {
+      let decoder = FloorDecoder(events: events)
+      withExtendedLifetime(try Twin(from: decoder)) { total += decoder.position }
+    }
   case "foundation-decode":
     let decoder = JSONDecoder()
     let data = Data(bytes)

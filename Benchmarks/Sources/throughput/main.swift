@@ -6,13 +6,16 @@
 //   swift run -c release --package-path Benchmarks throughput --memory WORK --corpus NAME
 //
 // Each line: {"file": NAME, "bytes": INPUT BYTES, "work": WORK, "seconds": [PER CALL, ...]},
-// one entry per round; WORK is model-decode, model-encode, codable-decode or codable-encode.
+// one entry per round; WORK is model-decode, model-encode, codable-decode or codable-encode, or
+// floor-decode and floor-encode: the Codable twins through a coder that reads and writes no
+// JSON (Sources/CodableFloor), the part of a Codable coder's time its containers take.
 // Decoded values are dropped after each call, as a caller that decodes a response and moves on.
 //
 // With `--memory`, one decode (WORK: model-decode, codable-decode or foundation-decode) runs
 // once in this fresh process and the growth of its peak resident memory (VmHWM) is printed:
 // {"file": NAME, "bytes": INPUT BYTES, "work": WORK, "peakGrowth": BYTES}.
 import Bindery
+import CodableFloor
 import Corpus
 import Foundation
 import Models
@@ -71,6 +74,19 @@ func run<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
     corpus, "codable-decode",
     try seconds(rounds: rounds) { consume(try decoder.decode(Twin.self, from: bytes)) })
   report(corpus, "codable-encode", try seconds(rounds: rounds) { consume(try encoder.jsonBytes(plain)) })
+  let recorder = FloorEncoder(record: true)
+  try plain.encode(to: recorder)
+  let events = recorder.events
+  report(
+    corpus, "floor-decode",
+    try seconds(rounds: rounds) { consume(try Twin(from: FloorDecoder(events: events))) })
+  report(
+    corpus, "floor-encode",
+    try seconds(rounds: rounds) {
+      let floor = FloorEncoder(record: false)
+      try plain.encode(to: floor)
+      consume(floor.sink)
+    })
 }
 
 /// The process's peak resident memory so far, in bytes (Linux), or 0 where unknown.
