@@ -147,4 +147,47 @@ struct WriterKeyTests {
       _ = try JSONDocument(parsing: String(decoding: try writer.takeFinished(), as: UTF8.self))
     }
   }
+
+  /// Keys written through an order a second time are stored from the bytes kept for them:
+  /// the output is the same as plain `key(_:)` calls give, under every option that changes
+  /// how a key is written, for keys at the edges of the 16 bytes kept and keys to escape.
+  @Test func keysFromAnOrderAreWrittenAsPlainKeys() throws {
+    var slashes = JSONWritingOptions.compact
+    slashes.escapesSlashes = true
+    var ascii = JSONWritingOptions.compact
+    ascii.asciiOnly = true
+    var sorted = JSONWritingOptions(prettyPrinted: true)
+    sorted.sortsKeys = true
+    let names = [
+      "", "a", "id", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "a/b", "q\"",
+      "back\\slash", "tab\t", "\u{1}", "\u{7F}", "caf\u{E9}", "\u{2028}", "\u{1F600}",
+      "profile_background_image_url_https",
+    ]
+    for options in Self.layouts + [slashes, ascii, sorted] {
+      var ordered = JSONWriter(options: options)
+      var plain = JSONWriter(options: options)
+      let order = ordered.makeKeyOrder()
+      try ordered.beginArray()
+      try plain.beginArray()
+      // The first object teaches the order its names; the others write them from it, once
+      // with a name left out.
+      for round in 0..<3 {
+        try ordered.beginObject()
+        try plain.beginObject()
+        for (index, name) in names.enumerated() where round != 2 || index != 3 {
+          #expect(try ordered.newKey(name, order: order))
+          try plain.key(name)
+          try ordered.integer(Int64(index))
+          try plain.integer(Int64(index))
+        }
+        try ordered.endObject()
+        try plain.endObject()
+      }
+      try ordered.endArray()
+      try plain.endArray()
+      let written = try ordered.takeFinished()
+      #expect(written == (try plain.takeFinished()))
+      _ = try JSONDocument(parsing: String(decoding: written, as: UTF8.self))
+    }
+  }
 }

@@ -28,6 +28,14 @@ struct Lead {
   }
 }
 
+/// A text of at most 16 bytes with nothing to escape, as `JSONWriter.shortPlain` gives it:
+/// two little-endian words holding the bytes, and how many there are (0: not such a text).
+struct ShortText {
+  var low: UInt64
+  var high: UInt64
+  var count: UInt8
+}
+
 /// The zeros small output buffers are copied from (see `JSONWriter.room(_:)`).
 private let zeroRoom = [UInt8](repeating: 0, count: 2048)
 

@@ -66,6 +66,9 @@ public struct JSONWriter: Sendable {
   private var sortedMembers: [[(key: String, start: Int, end: Int)]] = []
   /// Key orders (see ``makeKeyOrder()``): each up to 64 distinct names.
   private var keyOrders: [[String]] = []
+  /// For each name of each key order, at the same positions: its bytes as the writer writes
+  /// them, when it has 1 to 16 bytes and nothing to escape (see ``ShortText``).
+  private var keyTexts: [[ShortText]] = []
   /// For each open object whose keys are not all in its order, innermost last: its keys,
   /// each with the member count before it (for ``restore(_:)`` to take keys back).
   private var keySets: [[ExactText: Int]] = []
@@ -502,6 +505,43 @@ public struct JSONWriter: Sendable {
     writeString(key, lead: lead, closing: keyClosing)
   }
 
+  /// ``writeKey(_:)`` for a key whose bytes are known to need no escaping: stored whole,
+  /// without looking at them again (as `writeQuoted` stores a short plain text).
+  @inline(__always)
+  private mutating func writeKey(_ key: String, _ text: ShortText) {
+    let lead = Lead(comma: top.count > 0, indent: lineIndent(depth))
+    let keyStart = length &+ lead.count
+    if options.sortsKeys { recordSortedMember(key, start: keyStart) }
+    top.keyStart = keyStart
+    top.count &+= 1
+    top.expectsValue = true
+    let closing = keyClosing
+    append(reserving: lead.count &+ 24) { output in
+      let written = lead.write(to: output)
+      output[written] = UInt8(ascii: "\"")
+      let bytes = UnsafeMutableRawPointer(output + written + 1)
+      bytes.storeBytes(of: text.low.littleEndian, as: UInt64.self)
+      bytes.storeBytes(of: text.high.littleEndian, toByteOffset: 8, as: UInt64.self)
+      bytes.storeBytes(
+        of: closing.bytes.littleEndian, toByteOffset: Int(text.count), as: UInt32.self)
+      return written &+ 1 &+ Int(text.count) &+ closing.count
+    }
+  }
+
+  /// A text's bytes when it has 1 to 16 and none needs escaping under the options: what
+  /// `writeQuoted` would store for it. A count of 0 otherwise.
+  private func shortText(_ text: String) -> ShortText {
+    var copy = text
+    return copy.withUTF8 { bytes in
+      guard let start = bytes.baseAddress, (1...16).contains(bytes.count),
+        let (low, high) = Self.shortPlain(
+          start, count: bytes.count, escapesSlashes: options.escapesSlashes,
+          asciiOnly: options.asciiOnly)
+      else { return ShortText(low: 0, high: 0, count: 0) }
+      return ShortText(low: low, high: high, count: UInt8(bytes.count))
+    }
+  }
+
   /// A new key order: for an encoder to pass to ``newKey(_:order:)`` with every key of the
   /// objects of one type, whose keys usually come in the same order, some left out.
   ///
@@ -521,6 +561,7 @@ public struct JSONWriter: Sendable {
     var order = names
     if order.isEmpty { order.reserveCapacity(16) }
     keyOrders.append(order)
+    keyTexts.append(names.map(shortText))
     return keyOrders.count - 1
   }
 
@@ -578,7 +619,8 @@ public struct JSONWriter: Sendable {
       ExactText.identical(keyOrders[order][position], key),
       top.keyBits & (1 &<< UInt64(position)) == 0
     {
-      writeKey(key)
+      let text = keyTexts[order][position]
+      if text.count > 0 { writeKey(key, text) } else { writeKey(key) }
       top.keyOrder = Int8(truncatingIfNeeded: order)
       top.keyBits |= 1 &<< UInt64(position)
       top.nextPosition = UInt8(truncatingIfNeeded: position &+ 1)
@@ -622,6 +664,7 @@ public struct JSONWriter: Sendable {
       if position == nil, count < 64 {
         // A name the order has not met: it goes at the end.
         keyOrders[current].append(key)
+        keyTexts[current].append(shortText(key))
         position = count
       }
       if let position {
