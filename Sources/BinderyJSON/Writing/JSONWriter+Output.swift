@@ -31,9 +31,9 @@ struct Lead {
 /// A text of at most 16 bytes with nothing to escape, as `JSONWriter.shortPlain` gives it:
 /// two little-endian words holding the bytes, and how many there are (0: not such a text).
 struct ShortText {
-  var low: UInt64
-  var high: UInt64
-  var count: UInt8
+  var low: UInt64 = 0
+  var high: UInt64 = 0
+  var count: UInt8 = 0
 }
 
 /// The zeros small output buffers are copied from (see `JSONWriter.room(_:)`).
@@ -214,15 +214,8 @@ extension JSONWriter {
       if let (low, high) = Self.shortPlain(
         input, count: count, escapesSlashes: escapesSlashes, asciiOnly: asciiOnly)
       {
-        append(reserving: lead.count &+ 24) { output in
-          let written = lead.write(to: output)
-          output[written] = UInt8(ascii: "\"")
-          let text = UnsafeMutableRawPointer(output + written + 1)
-          text.storeBytes(of: low.littleEndian, as: UInt64.self)
-          text.storeBytes(of: high.littleEndian, toByteOffset: 8, as: UInt64.self)
-          text.storeBytes(of: closing.bytes.littleEndian, toByteOffset: count, as: UInt32.self)
-          return written &+ 1 &+ count &+ closing.count
-        }
+        let text = ShortText(low: low, high: high, count: UInt8(count))
+        writeShort(text, lead: lead, closing: closing)
         return
       }
     }
@@ -256,6 +249,22 @@ extension JSONWriter {
       }
       if read == count { return }
       first = false
+    }
+  }
+
+  /// Writes the lead and a short text with nothing to escape, quoted: its two words stored
+  /// whole, then `closing` over the bytes past the text.
+  @inline(__always)
+  mutating func writeShort(_ text: ShortText, lead: Lead, closing: (bytes: UInt32, count: Int)) {
+    append(reserving: lead.count &+ 24) { output in
+      let written = lead.write(to: output)
+      output[written] = UInt8(ascii: "\"")
+      let bytes = UnsafeMutableRawPointer(output + written + 1)
+      bytes.storeBytes(of: text.low.littleEndian, as: UInt64.self)
+      bytes.storeBytes(of: text.high.littleEndian, toByteOffset: 8, as: UInt64.self)
+      bytes.storeBytes(
+        of: closing.bytes.littleEndian, toByteOffset: Int(text.count), as: UInt32.self)
+      return written &+ 1 &+ Int(text.count) &+ closing.count
     }
   }
 

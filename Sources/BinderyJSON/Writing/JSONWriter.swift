@@ -493,38 +493,20 @@ public struct JSONWriter: Sendable {
     return lead
   }
 
-  /// Writes a key where one is due.
+  /// Writes a key where one is due: from `known`, the bytes kept for it, when they are
+  /// given (see ``ShortText``), else quoted and escaped from the key.
   @inline(__always)
-  private mutating func writeKey(_ key: String) {
+  private mutating func writeKey(_ key: String, known: ShortText = ShortText()) {
     let lead = Lead(comma: top.count > 0, indent: lineIndent(depth))
     let keyStart = length &+ lead.count
     if options.sortsKeys { recordSortedMember(key, start: keyStart) }
     top.keyStart = keyStart
     top.count &+= 1
     top.expectsValue = true
-    writeString(key, lead: lead, closing: keyClosing)
-  }
-
-  /// ``writeKey(_:)`` for a key whose bytes are known to need no escaping: stored whole,
-  /// without looking at them again (as `writeQuoted` stores a short plain text).
-  @inline(__always)
-  private mutating func writeKey(_ key: String, _ text: ShortText) {
-    let lead = Lead(comma: top.count > 0, indent: lineIndent(depth))
-    let keyStart = length &+ lead.count
-    if options.sortsKeys { recordSortedMember(key, start: keyStart) }
-    top.keyStart = keyStart
-    top.count &+= 1
-    top.expectsValue = true
-    let closing = keyClosing
-    append(reserving: lead.count &+ 24) { output in
-      let written = lead.write(to: output)
-      output[written] = UInt8(ascii: "\"")
-      let bytes = UnsafeMutableRawPointer(output + written + 1)
-      bytes.storeBytes(of: text.low.littleEndian, as: UInt64.self)
-      bytes.storeBytes(of: text.high.littleEndian, toByteOffset: 8, as: UInt64.self)
-      bytes.storeBytes(
-        of: closing.bytes.littleEndian, toByteOffset: Int(text.count), as: UInt32.self)
-      return written &+ 1 &+ Int(text.count) &+ closing.count
+    if known.count > 0 {
+      writeShort(known, lead: lead, closing: keyClosing)
+    } else {
+      writeString(key, lead: lead, closing: keyClosing)
     }
   }
 
@@ -537,7 +519,7 @@ public struct JSONWriter: Sendable {
         let (low, high) = Self.shortPlain(
           start, count: bytes.count, escapesSlashes: options.escapesSlashes,
           asciiOnly: options.asciiOnly)
-      else { return ShortText(low: 0, high: 0, count: 0) }
+      else { return ShortText() }
       return ShortText(low: low, high: high, count: UInt8(bytes.count))
     }
   }
@@ -619,8 +601,7 @@ public struct JSONWriter: Sendable {
       ExactText.identical(keyOrders[order][position], key),
       top.keyBits & (1 &<< UInt64(position)) == 0
     {
-      let text = keyTexts[order][position]
-      if text.count > 0 { writeKey(key, text) } else { writeKey(key) }
+      writeKey(key, known: keyTexts[order][position])
       top.keyOrder = Int8(truncatingIfNeeded: order)
       top.keyBits |= 1 &<< UInt64(position)
       top.nextPosition = UInt8(truncatingIfNeeded: position &+ 1)
