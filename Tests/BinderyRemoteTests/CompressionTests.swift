@@ -28,7 +28,8 @@ import Testing
   {
     let configuration = ResourceClient.Configuration(
       headers: ["Accept": "application/json", "Accept-Encoding": "gzip"],
-      attemptTimeout: .seconds(5), maxBodySize: limit,
+      // Generous: the whole suite may keep every core busy while this server answers.
+      attemptTimeout: .seconds(20), maxBodySize: limit,
       decoding: JSONDecodingOptions(reading: .allowEscapedApostrophe), retry: .none)
     return ResourceClient(
       baseURL: server.baseURL, configuration: configuration, transport: transport.make())

@@ -41,9 +41,10 @@ actor Counter {
 }
 
 @Suite(.serialized, .timeLimit(.minutes(1))) struct ResourceClientTests {
+  // A generous timeout: the whole suite may keep every core busy while the server answers.
   let quick = ResourceClient.Configuration(
-    attemptTimeout: .seconds(5), retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10))
-  )
+    attemptTimeout: .seconds(20),
+    retry: RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(10)))
 
   func json(_ text: String, status: HTTPStatusCode = .ok, headers: HTTPHeaders = [:])
     -> FlyingFox.HTTPResponse
@@ -375,7 +376,7 @@ extension ResourceClientTests {
       baseURL: server.baseURL,
       configuration: .init(
         headers: ["X-Api-Key": "secret"], queryItems: [URLQueryItem(name: "lang", value: "ja")],
-        attemptTimeout: .seconds(5)), transport: transport.make())
+        attemptTimeout: .seconds(20)), transport: transport.make())
     let tag = RemoteTag(remoteId: 5, name: "ラーメン", resourceUri: "/api/tag/5", slug: "ramen")
     let saved = try await client.send(
       tag, .put, path: "tag/5", returning: RemoteTag.self, at: "saved")
