@@ -382,7 +382,9 @@ struct ModelCodeGenerator {
       slots.append("var \(slot) = \(helpers).slot \(type)")
       cases.append(
         "case \(position): guard \(reader).read(into: &\(slot)) else { return nil }")
-      values.append("let \(value) = \(helpers).value(\(slot))")
+      // Consumed: a slot handed over borrowed would give a copy of its value (a retain per
+      // string it holds), and then be destroyed.
+      values.append("let \(value) = \(helpers).value(consume \(slot))")
       assignments.append("self.\(name) = \(value)")
       checks.append("\(helpers).readsInOnePass(\(type), visiting: &\(visiting))")
     }
@@ -405,9 +407,17 @@ struct ModelCodeGenerator {
     lines.append("}")
     lines.append("guard " + values.joined(separator: ", ") + " else { return nil }")
     lines += assignments
-    lines.append("do { try self.validate() } catch { return nil }")
+    // Validated once whole, outside the initializer: returning nil from an initializer after
+    // `self` is whole makes the compiler copy the model (a retain and a release per string it
+    // holds), even when `validate()` does nothing.
+    let value = context.makeUniqueName("value").text
     let initializer = """
-      \(access)init?(_jsonOnePass \(reader): inout Bindery._JSONOnePassReader) {
+      \(access)static func _fromOnePass(_ \(reader): inout Bindery._JSONOnePassReader) -> Self? {
+          guard let \(value) = Self(_jsonOnePassMembers: &\(reader)) else { return nil }
+          do { try \(value).validate() } catch { return nil }
+          return \(value)
+      }
+      private init?(_jsonOnePassMembers \(reader): inout Bindery._JSONOnePassReader) {
       \(lines.map { "    " + $0 }.joined(separator: "\n"))
       }
       """

@@ -184,14 +184,9 @@ struct ThroughDocument: JSONInput {
 func onePass<T: JSONDecodable>(
   _ type: T.Type, _ bytes: [UInt8], options: JSONReadingOptions = .strict
 ) -> T? {
-  var value: T?
-  let read = bytes.withUnsafeBufferPointer { buffer in
-    _JSONOnePassReader.read(buffer, options: options) { reader in
-      value = T(_jsonOnePass: &reader)
-      return value != nil
-    }
+  bytes.withUnsafeBufferPointer { buffer in
+    _JSONOnePassReader.read(buffer, options: options) { reader in T._fromOnePass(&reader) }
   }
-  return read ? value : nil
 }
 
 /// A decode's outcome as text: the value, or the whole report (paths, lines, columns).

@@ -48,10 +48,14 @@ public protocol JSONDecodable {
   /// For generated code: reads the value straight from JSON text, or returns `nil` to give up
   /// (the default); the value is then read through a document, as ``init(json:)``. See
   /// `OnePassDecoding.swift`.
+  ///
+  /// A static function rather than an initializer: a failable initializer of a large struct
+  /// copies the whole value on its way out (a retain and a release per string it holds), and
+  /// each layer of optionals or validation would add another copy.
   @_documentation(visibility: private)
-  init?(_jsonOnePass reader: inout _JSONOnePassReader)
+  static func _fromOnePass(_ reader: inout _JSONOnePassReader) -> Self?
 
-  /// For generated code: whether ``init(_jsonOnePass:)`` reads this type and every type it
+  /// For generated code: whether ``_fromOnePass(_:)`` reads this type and every type it
   /// holds, `visiting` listing the models whose answer is being worked out (a model met again
   /// counts as yes: its other properties decide). False by default.
   @_documentation(visibility: private)
@@ -72,7 +76,7 @@ extension JSONDecodable {
   /// Gives up: the value is read through a document.
   @_documentation(visibility: private)
   @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) { return nil }
+  public static func _fromOnePass(_ reader: inout _JSONOnePassReader) -> Self? { nil }
 
   /// No one-pass reading unless the conformance says so.
   @_documentation(visibility: private)

@@ -24,17 +24,22 @@ extension JSONObjectDecodable {
   /// - Throws: ``JSONDecodingProblem`` when the value is not an object, and member failures.
   public init(json: JSONValueDecoder) throws {
     let object = try json.object()
-    self = try Self(json: object)
-    // Called here rather than through `object.validate(_:)`: handing `self` to a generic
-    // function in another module copied the whole model (a retain per string it holds).
+    let value = try Self(json: object)
+    // Validated before it becomes `self`: throwing from an initializer after `self` is whole,
+    // or handing `self` to a generic function in another module, copies the whole model (a
+    // retain and a release per string it holds).
     do {
-      try validate()
+      try value.validate()
     } catch {
       throw object.validationProblem(error)
     }
+    self = value
   }
 
   /// Accepts every value.
+  // Inlinable, so that a model that keeps this one calls nothing: a call would copy the model
+  // (a retain per string it holds) to hand it over.
+  @inlinable
   public func validate() throws {}
 
   /// No keys are known unless the conformance says so.

@@ -6,7 +6,7 @@ public import BinderyJSON
 // property by searching its object's members. For a small document that fixed cost is most of
 // the call. A `@JSONModel` struct whose properties are all plain (one key each, no transformer,
 // default or other attribute that changes what a value reads as; coercion and lossy
-// collections act only where the pass gives up) also gets `init?(_jsonOnePass:)`, which reads
+// collections act only where the pass gives up) also gets `_fromOnePass(_:)`, which reads
 // its object straight from the text: each member's key is matched against the model's key table
 // (at the first try when keys come in the model's order), its value parsed and built at once,
 // other members checked and skipped.
@@ -25,15 +25,10 @@ extension JSONDecodable {
   @inlinable
   static func decodedInOnePass(_ json: some JSONInput, options: JSONReadingOptions) -> Self? {
     guard _decodesInOnePass else { return nil }
-    var value: Self?
-    let read = json._withContiguousUTF8 { bytes in
-      _JSONOnePassReader.read(bytes, options: options) { reader in
-        value = Self(_jsonOnePass: &reader)
-        return value != nil
-      }
+    let value = json._withContiguousUTF8 { bytes in
+      _JSONOnePassReader.read(bytes, options: options) { reader in Self._fromOnePass(&reader) }
     }
-    // Moved out, not copied: a copy would retain every string the value holds.
-    return read == true ? value.take() : nil
+    return value ?? nil
   }
 }
 
@@ -57,7 +52,7 @@ extension _JSONOnePassReader {
   @inlinable
   public mutating func read<T: JSONDecodable>(into slot: inout T?) -> Bool {
     if case .some = slot { return false }
-    guard let value = T(_jsonOnePass: &self) else { return false }
+    guard let value = T._fromOnePass(&self) else { return false }
     slot = value
     return true
   }
@@ -77,7 +72,7 @@ extension _JSONOnePassReader {
   /// - Parameter slot: The slot.
   /// - Returns: The value.
   @inlinable
-  public static func value<T: JSONDecodable>(_ slot: T?) -> T? {
+  public static func value<T: JSONDecodable>(_ slot: consuming T?) -> T? {
     slot ?? T._valueForMissingKey
   }
 

@@ -71,9 +71,9 @@ import BinderyJSON
   named(_propertyName(for:)), named(init(_jsonContainer:)), named(_JSONCodingKeys),
   named(_jsonTags), named(_jsonKeepsUnknownTags), named(init(tag:content:)), named(jsonTag),
   named(encodeContent(to:)), named(_jsonClaimedKeys), named(_jsonSchema(in:)),
-  named(_jsonSchemaCases(in:)), named(init(_jsonOnePass:)), named(_readsInOnePass(visiting:)),
-  named(_decodesInOnePass), named(_writeDirectly(to:)), named(_writesDirectly(visiting:)),
-  named(_encodesDirectly)
+  named(_jsonSchemaCases(in:)), named(_fromOnePass(_:)), named(init(_jsonOnePassMembers:)),
+  named(_readsInOnePass(visiting:)), named(_decodesInOnePass), named(_writeDirectly(to:)),
+  named(_writesDirectly(visiting:)), named(_encodesDirectly)
 )
 public macro JSONModel(
   keyStrategy: JSONKeyStrategy = .useDefaultKeys, coercesValues: Bool = false,

@@ -7,9 +7,8 @@ extension String {
   /// Reads a string.
   @_documentation(visibility: private)
   @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) {
-    guard let value = reader.string() else { return nil }
-    self = value
+  public static func _fromOnePass(_ reader: inout _JSONOnePassReader) -> Self? {
+    reader.string()
   }
 
   /// Yes.
@@ -27,9 +26,8 @@ extension Bool {
   /// Reads `true` or `false`.
   @_documentation(visibility: private)
   @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) {
-    guard let value = reader.bool() else { return nil }
-    self = value
+  public static func _fromOnePass(_ reader: inout _JSONOnePassReader) -> Self? {
+    reader.bool()
   }
 
   /// Yes.
@@ -47,9 +45,8 @@ extension Double {
   /// Reads a number within `Double`'s range.
   @_documentation(visibility: private)
   @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) {
-    guard let value = reader.double() else { return nil }
-    self = value
+  public static func _fromOnePass(_ reader: inout _JSONOnePassReader) -> Self? {
+    reader.double()
   }
 
   /// Yes.
@@ -67,9 +64,9 @@ extension _JSONInteger {
   /// Reads an integer written without fraction or exponent, in range.
   @_documentation(visibility: private)
   @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) {
-    guard let wide = reader.int64(), let value = Self(exactly: wide) else { return nil }
-    self = value
+  public static func _fromOnePass(_ reader: inout _JSONOnePassReader) -> Self? {
+    guard let wide = reader.int64() else { return nil }
+    return Self(exactly: wide)
   }
 
   /// Yes.
@@ -87,13 +84,10 @@ extension Optional where Wrapped: JSONDecodable {
   /// Reads `null` as the innermost `nil` (see ``init(json:)``), anything else as `Wrapped`.
   @_documentation(visibility: private)
   @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) {
-    if Wrapped._valueForMissingKey == nil, reader.null() {
-      self = .none
-      return
-    }
-    guard let value = Wrapped(_jsonOnePass: &reader) else { return nil }
-    self = .some(value)
+  public static func _fromOnePass(_ reader: inout _JSONOnePassReader) -> Self? {
+    if Wrapped._valueForMissingKey == nil, reader.null() { return .some(.none) }
+    guard let value = Wrapped._fromOnePass(&reader) else { return nil }
+    return .some(.some(value))
   }
 
   /// As `Wrapped`.
@@ -113,19 +107,19 @@ extension Array where Element: JSONDecodable {
   /// Reads an array, giving up at the first element that does not read.
   @_documentation(visibility: private)
   @inlinable
-  public init?(_jsonOnePass reader: inout _JSONOnePassReader) {
+  public static func _fromOnePass(_ reader: inout _JSONOnePassReader) -> Self? {
     guard var array = reader.beginArray() else { return nil }
     var elements: [Element] = []
     while true {
       guard let more = reader.nextElement(&array) else { return nil }
       guard more else { break }
-      guard let element = Element(_jsonOnePass: &reader) else { return nil }
+      guard let element = Element._fromOnePass(&reader) else { return nil }
       // Room for a few elements at once: most arrays in API responses are short (a pair of
       // coordinates, a tag or two), and growing one element at a time allocated twice.
       if elements.isEmpty { elements.reserveCapacity(4) }
       elements.append(element)
     }
-    self = elements
+    return elements
   }
 
   /// As `Element`.

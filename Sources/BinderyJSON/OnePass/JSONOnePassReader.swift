@@ -21,43 +21,67 @@ public struct _JSONOnePassReader: ~Copyable {
   private var depth = 0
   private let maxDepth: Int
 
-  private init(base: UnsafePointer<UInt8>, end: Int, maxDepth: Int) {
+  /// A reader at the start of `bytes`, or nil when the options are ones the reader cannot
+  /// follow alone (duplicate keys rejected anywhere) or the input is too large for them.
+  ///
+  /// Invariant: `bytes` stay alive and unchanged while the reader exists. The reader is made
+  /// only in ``read(_:options:_:)``, whose caller lends it the bytes for the call, and cannot
+  /// outlive that call: it is non-copyable and lent to `body` only `inout`.
+  @usableFromInline
+  init?(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions) {
+    // Rejecting repeated keys needs every object's keys, the ones no model reads too.
+    guard options.duplicateKeys != .reject, let base = bytes.baseAddress,
+      bytes.count < Int(clamping: UInt32.max), bytes.count <= options.maxSize ?? Int.max
+    else { return nil }
     self.base = base
-    self.end = end
-    self.maxDepth = maxDepth
+    self.end = bytes.count
+    self.maxDepth = options.maxDepth
   }
 
-  /// Reads `bytes` with `body` and returns true when `body` read a value and that value was
-  /// the whole input (with whitespace around it); false when `body` gave up, or when the
-  /// options are ones the reader cannot follow alone (duplicate keys rejected anywhere).
+  /// Reads `bytes` with `body` and returns the value it read when that value was the whole
+  /// input (with whitespace around it); nil when `body` gave up, or when the options are ones
+  /// the reader cannot follow alone (duplicate keys rejected anywhere).
   ///
-  /// Not generic, so that a call costs no type metadata: `body` keeps the value it reads.
+  /// Inlinable, so that it is specialised for the value's type where it is called: the value
+  /// is moved out as it is, without a copy and without the type's metadata.
   ///
   /// - Parameters:
   ///   - bytes: UTF-8 JSON text.
   ///   - options: The options the input would be read with through a document.
-  ///   - body: Reads one value and returns whether it did.
-  /// - Returns: Whether the input was read.
-  public static func read(
+  ///   - body: Reads one value; nil to give up.
+  /// - Returns: The value, or nil.
+  @inlinable
+  public static func read<Value>(
     _ bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions,
-    _ body: (inout _JSONOnePassReader) -> Bool
-  ) -> Bool {
-    // Rejecting repeated keys needs every object's keys, the ones no model reads too.
-    guard options.duplicateKeys != .reject, let base = bytes.baseAddress,
-      bytes.count < Int(clamping: UInt32.max), bytes.count <= options.maxSize ?? Int.max
-    else { return false }
-    var reader = _JSONOnePassReader(base: base, end: bytes.count, maxDepth: options.maxDepth)
-    guard body(&reader) else { return false }
-    reader.skipWhitespace()
-    return reader.index == reader.end
+    _ body: (inout _JSONOnePassReader) -> Value?
+  ) -> Value? {
+    guard var reader = _JSONOnePassReader(bytes, options: options),
+      let value = body(&reader), reader.isAtEnd()
+    else { return nil }
+    return value
+  }
+
+  /// Whether only whitespace is left.
+  @usableFromInline
+  mutating func isAtEnd() -> Bool {
+    skipWhitespace()
+    return index == end
   }
 
   // MARK: Tokens
 
   @inline(__always)
   private mutating func skipWhitespace() {
-    // Compact JSON has none.
-    if index < end, base[index] > 0x20 { return }
+    if index < end {
+      // Compact JSON has none.
+      let byte = base[index]
+      if byte > 0x20 { return }
+      // Pretty-printed JSON has one space after each colon.
+      if byte == UInt8(ascii: " "), end &- index > 1, base[index &+ 1] > 0x20 {
+        index &+= 1
+        return
+      }
+    }
     index = whitespaceEnd(base, end: end, from: index)
   }
 
