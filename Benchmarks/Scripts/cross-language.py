@@ -20,10 +20,18 @@ figures and each ratio as the median of the runs' ratios, both with their lowest
     python3 Benchmarks/Scripts/cross-language.py [--rounds N] [--repetitions N] [--runs N]
                                                  [--corpus NAME]
     python3 Benchmarks/Scripts/cross-language.py --memory
+    python3 Benchmarks/Scripts/cross-language.py --instructions
 
 `--memory` prints instead how far one decode of each large file grows the peak resident memory
 (VmHWM) of a fresh process that holds the input already: Bindery's model and Codable decodes,
 Foundation's `JSONDecoder`, and msgspec's typed decode.
+
+`--instructions` counts instead, with valgrind's callgrind, the instructions one call runs on
+each side: the typed decode and the encode, msgspec's against the model API's and the Codable
+coders'. Each count is the difference between a process making N calls and one making 3N,
+divided by 2N, so start-up is left out; on the Python side the count of the same loop calling
+`len` is taken off, so that msgspec is charged for its own work only. Counts are the same on a
+busy machine, where timings are not; they weigh every instruction alike, which time does not.
 
 Installs msgspec and orjson with pip when they are missing; builds the `throughput` tool with
 `swift build -c release --package-path Benchmarks --product throughput`.
@@ -35,6 +43,7 @@ import argparse
 import json
 import importlib
 import pathlib
+import re
 import statistics
 import subprocess
 import sys
@@ -388,14 +397,77 @@ def memory_table(tool: pathlib.Path) -> None:
         print(f"| {name} | {size / 1e6:.2f} | " + " | ".join(cells) + " |")
 
 
-def build_tool() -> pathlib.Path:
+def count_child(name: str, work: str, calls: int) -> None:
+    """Makes `calls` calls of one Python work on one file: the process callgrind counts."""
+    file, model = next((f, m) for n, f, m in FILES if n == name)
+    data = (CORPORA / file).read_bytes()
+    decoder = msgspec.json.Decoder(model)
+    encoder = msgspec.json.Encoder()
+    value = decoder.decode(data)
+    call = {"msgspec-decode": lambda: decoder.decode(data),
+            "msgspec-encode": lambda: encoder.encode(value),
+            "empty": lambda: len(data)}[work]
+    for _ in range(calls):
+        call()
+
+
+def instructions(command: list[str]) -> int:
+    """The instructions `command` runs, counted by callgrind."""
+    result = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
+        check=True, capture_output=True, text=True)
+    return int(re.search(r"Collected : (\d+)", result.stderr).group(1))
+
+
+def instructions_table(profile: pathlib.Path, only: Optional[str]) -> None:
+    """Instructions per call of each side's decode and encode on each file."""
+    def per_call(command: list[str], calls: int, per_round: int = 1) -> float:
+        # Start-up cancels out between N and 3N rounds.
+        once = instructions(command + [str(calls)])
+        thrice = instructions(command + [str(3 * calls)])
+        return (thrice - once) / (2 * calls * per_round)
+
+    def python(name: str, work: str, calls: int) -> float:
+        return per_call([sys.executable, __file__, "--count-child", name, work], calls)
+
+    def bindery(name: str, work: str, calls: int) -> float:
+        # `profile` writes three times per round.
+        return per_call([str(profile), work, name], calls, 3 if "encode" in work else 1)
+
+    print("Instructions per call, counted by callgrind; ratio = msgspec's count / "
+          "Bindery's (above 1: Bindery runs fewer). msgspec's count leaves out the Python loop "
+          "that calls it.\n")
+    print("| file | `@JSONModel` decode | `BinderyDecoder` | msgspec decode | ratio | ratio "
+          "(Codable) | `jsonBytes()` | `BinderyEncoder` | msgspec encode | ratio | ratio "
+          "(Codable) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name, file, _ in FILES:
+        if only and name != only:
+            continue
+        # About 30 million instructions of work for N calls, whatever the file's size.
+        calls = max(3, 3_000_000 // len((CORPORA / file).read_bytes()))
+        loop = python(name, "empty", calls)
+        counts = {work: bindery(name, work, calls)
+                  for work in ["model-decode", "decode", "model-encode", "encode"]}
+        for work in ["msgspec-decode", "msgspec-encode"]:
+            counts[work] = python(name, work, calls) - loop
+        cells = []
+        for ours, codable, theirs in [("model-decode", "decode", "msgspec-decode"),
+                                      ("model-encode", "encode", "msgspec-encode")]:
+            cells += [f"{counts[ours]:,.0f}", f"{counts[codable]:,.0f}",
+                      f"{counts[theirs]:,.0f}", f"{counts[theirs] / counts[ours]:.2f}×",
+                      f"{counts[theirs] / counts[codable]:.2f}×"]
+        print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
+
+
+def build_tool(product: str = "throughput") -> pathlib.Path:
     subprocess.run(
         ["swift", "build", "-c", "release", "--package-path", str(BENCHMARKS),
-         "--product", "throughput"], check=True, stdout=subprocess.DEVNULL)
+         "--product", product], check=True, stdout=subprocess.DEVNULL)
     path = subprocess.run(
         ["swift", "build", "-c", "release", "--package-path", str(BENCHMARKS),
          "--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()
-    return pathlib.Path(path) / "throughput"
+    return pathlib.Path(path) / product
 
 
 def main() -> None:
@@ -407,9 +479,19 @@ def main() -> None:
     parser.add_argument("--corpus", help="one file: twitter, citm, canada, status, search_metadata")
     parser.add_argument("--memory", action="store_true", help="peak memory of one decode instead")
     parser.add_argument("--memory-child", help=argparse.SUPPRESS)
+    parser.add_argument("--instructions", action="store_true",
+                        help="instructions per call, counted by callgrind, instead")
+    parser.add_argument("--count-child", nargs=3, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.memory_child:
         memory_child(arguments.memory_child)
+        return
+    if arguments.count_child:
+        name, work, calls = arguments.count_child
+        count_child(name, work, int(calls))
+        return
+    if arguments.instructions:
+        instructions_table(build_tool("profile"), arguments.corpus)
         return
     tool = build_tool()
     if arguments.memory:
