@@ -382,9 +382,7 @@ struct ModelCodeGenerator {
       slots.append("var \(slot) = \(helpers).slot \(type)")
       cases.append(
         "case \(position): guard \(reader).read(into: &\(slot)) else { return nil }")
-      // Consumed: a slot handed over borrowed would give a copy of its value (a retain per
-      // string it holds), and then be destroyed.
-      values.append("let \(value) = \(helpers).value(consume \(slot))")
+      values.append("let \(value) = \(helpers).value(\(slot))")
       assignments.append("self.\(name) = \(value)")
       checks.append("\(helpers).readsInOnePass(\(type), visiting: &\(visiting))")
     }

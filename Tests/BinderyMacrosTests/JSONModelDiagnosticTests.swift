@@ -84,7 +84,18 @@ struct JSONModelDiagnosticTests {
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["a"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
-          init?(_jsonOnePass __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
+          static func _fromOnePass(_ __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) -> Self? {
+              guard let __macro_local_5valuefMu_ = Self(_jsonOnePassMembers: &__macro_local_6readerfMu_) else {
+                  return nil
+              }
+              do {
+                  try __macro_local_5valuefMu_.validate()
+              } catch {
+                  return nil
+              }
+              return __macro_local_5valuefMu_
+          }
+          private init?(_jsonOnePassMembers __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
               var __macro_local_1afMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
                   model.a
               }
@@ -108,11 +119,6 @@ struct JSONModelDiagnosticTests {
                   return nil
               }
               self.a = __macro_local_1afMu1_
-              do {
-                  try self.validate()
-              } catch {
-                  return nil
-              }
           }
 
           static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
@@ -444,7 +450,18 @@ struct JSONModelDiagnosticTests {
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["k"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
-          init?(_jsonOnePass __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
+          static func _fromOnePass(_ __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) -> Self? {
+              guard let __macro_local_5valuefMu_ = Self(_jsonOnePassMembers: &__macro_local_6readerfMu_) else {
+                  return nil
+              }
+              do {
+                  try __macro_local_5valuefMu_.validate()
+              } catch {
+                  return nil
+              }
+              return __macro_local_5valuefMu_
+          }
+          private init?(_jsonOnePassMembers __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
               var __macro_local_4kindfMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
                   model.kind
               }
@@ -468,11 +485,6 @@ struct JSONModelDiagnosticTests {
                   return nil
               }
               self.kind = __macro_local_4kindfMu1_
-              do {
-                  try self.validate()
-              } catch {
-                  return nil
-              }
           }
 
           static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {

@@ -220,7 +220,18 @@ struct UnionDiagnosticTests {
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["count"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
-          init?(_jsonOnePass __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
+          static func _fromOnePass(_ __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) -> Self? {
+              guard let __macro_local_5valuefMu_ = Self(_jsonOnePassMembers: &__macro_local_6readerfMu_) else {
+                  return nil
+              }
+              do {
+                  try __macro_local_5valuefMu_.validate()
+              } catch {
+                  return nil
+              }
+              return __macro_local_5valuefMu_
+          }
+          private init?(_jsonOnePassMembers __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
               var __macro_local_5countfMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
                   model.count
               }
@@ -244,11 +255,6 @@ struct UnionDiagnosticTests {
                   return nil
               }
               self.count = __macro_local_5countfMu1_
-              do {
-                  try self.validate()
-              } catch {
-                  return nil
-              }
           }
 
           static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {

@@ -345,6 +345,17 @@ func outcome<T>(_ body: () throws -> T) -> String {
     #expect(onePass(OnePassRange.self, refused) == nil)
     let error = try #require(throws: JSONDecodingError.self) { try OnePassRange(json: refused) }
     #expect("\(error)".contains("low must not exceed high"))
+    // Inside an array and an optional, a refused element sinks the pass as well, and the
+    // report names its index.
+    let list = Array(#"[{"low": 1, "high": 2}, {"low": 3, "high": 2}]"#.utf8)
+    #expect(onePass([OnePassRange].self, Array(#"[{"low": 1, "high": 2}]"#.utf8))?.count == 1)
+    #expect(onePass([OnePassRange].self, list) == nil)
+    #expect(onePass(OnePassRange?.self, refused) == nil)
+    let listError = try #require(throws: JSONDecodingError.self) {
+      try [OnePassRange](json: list)
+    }
+    #expect("\(listError)".contains("[1]"))
+    #expect("\(listError)".contains("low must not exceed high"))
   }
 
   @Test func conversionsAndSkippedElementsAreLeftToTheDocumentPath() throws {

@@ -36,9 +36,8 @@ extension JSONObjectDecodable {
     self = value
   }
 
+  // Inlinable, so that a model that keeps this one calls nothing.
   /// Accepts every value.
-  // Inlinable, so that a model that keeps this one calls nothing: a call would copy the model
-  // (a retain per string it holds) to hand it over.
   @inlinable
   public func validate() throws {}
 

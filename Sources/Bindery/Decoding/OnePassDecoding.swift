@@ -72,7 +72,7 @@ extension _JSONOnePassReader {
   /// - Parameter slot: The slot.
   /// - Returns: The value.
   @inlinable
-  public static func value<T: JSONDecodable>(_ slot: consuming T?) -> T? {
+  public static func value<T: JSONDecodable>(_ slot: T?) -> T? {
     slot ?? T._valueForMissingKey
   }
 

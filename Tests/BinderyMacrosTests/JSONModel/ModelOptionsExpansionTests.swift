@@ -128,7 +128,18 @@ struct ModelOptionsExpansionTests {
           private static let __macro_local_7jsonKeyfMu1_ = __macro_local_8jsonKeysfMu_[2]
           private static let __macro_local_7jsonKeyfMu2_ = __macro_local_8jsonKeysfMu_[3]
 
-          init?(_jsonOnePass __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
+          static func _fromOnePass(_ __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) -> Self? {
+              guard let __macro_local_5valuefMu_ = Self(_jsonOnePassMembers: &__macro_local_6readerfMu_) else {
+                  return nil
+              }
+              do {
+                  try __macro_local_5valuefMu_.validate()
+              } catch {
+                  return nil
+              }
+              return __macro_local_5valuefMu_
+          }
+          private init?(_jsonOnePassMembers __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
               var __macro_local_8remoteIdfMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
                   model.remoteId
               }
@@ -176,11 +187,6 @@ struct ModelOptionsExpansionTests {
               self.resourceUri = __macro_local_11resourceUrifMu1_
               self.children = __macro_local_8childrenfMu1_
               self.count = __macro_local_5countfMu1_
-              do {
-                  try self.validate()
-              } catch {
-                  return nil
-              }
           }
 
           static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
