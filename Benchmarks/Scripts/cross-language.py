@@ -324,25 +324,31 @@ def seconds_per_call(work, rounds: int, minimum: float = 0.05) -> list[float]:
     return times
 
 
+def python_works(file: str, model) -> dict:
+    """The Python side's calls on one file, each ready to run; `empty` is the loop's own cost."""
+    data = (CORPORA / file).read_bytes()
+    decoder = msgspec.json.Decoder(model)
+    encoder = msgspec.json.Encoder()
+    value = decoder.decode(data)
+    parsed = orjson.loads(data)
+    return {
+        "msgspec-decode": lambda: decoder.decode(data),
+        "msgspec-encode": lambda: encoder.encode(value),
+        "orjson-parse": lambda: orjson.loads(data),
+        "orjson-write": lambda: orjson.dumps(parsed),
+        "empty": lambda: len(data),
+    }
+
+
 def python_side(rounds: int, only: Optional[str]) -> dict[tuple[str, str], float]:
     """Median seconds per call of each library's work on each file."""
     results = {}
     for name, file, model in FILES:
         if only and name != only:
             continue
-        data = (CORPORA / file).read_bytes()
-        decoder = msgspec.json.Decoder(model)
-        encoder = msgspec.json.Encoder()
-        value = decoder.decode(data)
-        parsed = orjson.loads(data)
-        works = {
-            "msgspec-decode": lambda: decoder.decode(data),
-            "msgspec-encode": lambda: encoder.encode(value),
-            "orjson-parse": lambda: orjson.loads(data),
-            "orjson-write": lambda: orjson.dumps(parsed),
-        }
-        for work, call in works.items():
-            results[(name, work)] = statistics.median(seconds_per_call(call, rounds))
+        for work, call in python_works(file, model).items():
+            if work != "empty":
+                results[(name, work)] = statistics.median(seconds_per_call(call, rounds))
     return results
 
 
@@ -400,13 +406,7 @@ def memory_table(tool: pathlib.Path) -> None:
 def count_child(name: str, work: str, calls: int) -> None:
     """Makes `calls` calls of one Python work on one file: the process callgrind counts."""
     file, model = next((f, m) for n, f, m in FILES if n == name)
-    data = (CORPORA / file).read_bytes()
-    decoder = msgspec.json.Decoder(model)
-    encoder = msgspec.json.Encoder()
-    value = decoder.decode(data)
-    call = {"msgspec-decode": lambda: decoder.decode(data),
-            "msgspec-encode": lambda: encoder.encode(value),
-            "empty": lambda: len(data)}[work]
+    call = python_works(file, model)[work]
     for _ in range(calls):
         call()
 
