@@ -3,8 +3,16 @@
 // standard library alone) ← Bindery ← BinderyRemote (← BinderyAsyncHTTPClient), BinderyNIO
 // (← BinderyHummingbird, BinderyVapor), the CLI and the examples.
 //
-// The server adapters sit behind package traits: a package that depends on Bindery without the
-// traits `Hummingbird` or `Vapor` neither resolves nor builds those frameworks.
+// What a package that depends on Bindery resolves is swift-syntax and nothing else:
+// - everything built on SwiftNIO sits behind a package trait (`NIO`, `AsyncHTTPClient`,
+//   `Hummingbird`, `Vapor`), and a trait that is not enabled neither resolves nor builds its
+//   packages;
+// - the command-line tool and the examples parse their arguments themselves
+//   (`CommandArguments`), so that their products need no other package;
+// - the packages that only tests and the documentation use are never resolved by a dependent.
+//
+// The macro target is the only module that uses swift-syntax, and it shares no module with the
+// library: SwiftPM can then use a prebuilt swift-syntax for it (see Documentation/Layout.md).
 import CompilerPluginSupport
 import PackageDescription
 
@@ -26,25 +34,29 @@ let package = Package(
     .library(name: "Bindery", targets: ["Bindery"]),
     .library(name: "BinderyJSON", targets: ["BinderyJSON"]),
     .library(name: "BinderyRemote", targets: ["BinderyRemote"]),
-    // Apart from BinderyRemote, so that a user of URLSession never builds SwiftNIO.
-    .library(name: "BinderyAsyncHTTPClient", targets: ["BinderyAsyncHTTPClient"]),
-    // ByteBuffer in and out: SwiftNIO is already in the graph through AsyncHTTPClient.
+    // Each of these is empty unless the package trait of the same name is enabled.
     .library(name: "BinderyNIO", targets: ["BinderyNIO"]),
-    // Empty unless the package trait of the same name is enabled.
+    .library(name: "BinderyAsyncHTTPClient", targets: ["BinderyAsyncHTTPClient"]),
     .library(name: "BinderyHummingbird", targets: ["BinderyHummingbird"]),
     .library(name: "BinderyVapor", targets: ["BinderyVapor"]),
+    .executable(name: "bindery", targets: ["BinderyCLI"]),
     .executable(name: "flickr-feed", targets: ["FlickrFeed"]),
     .executable(name: "bindery-server", targets: ["BinderyServer"]),
-    .executable(name: "bindery", targets: ["BinderyCLI"]),
   ],
   traits: [
+    .trait(name: "NIO", description: "BinderyNIO: SwiftNIO's ByteBuffer as JSON input and output."),
+    .trait(
+      name: "AsyncHTTPClient",
+      description: "BinderyAsyncHTTPClient: BinderyRemote's transport over AsyncHTTPClient."),
     .trait(
       name: "Hummingbird",
-      description: "BinderyHummingbird: Bindery's coders for Hummingbird 2, and the example server."),
-    .trait(name: "Vapor", description: "BinderyVapor: Bindery's coders as Vapor 4's content coders."),
+      description: "BinderyHummingbird: Bindery's coders for Hummingbird 2, and the example server.",
+      enabledTraits: ["NIO"]),
+    .trait(
+      name: "Vapor", description: "BinderyVapor: Bindery's coders as Vapor 4's content coders.",
+      enabledTraits: ["NIO"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
     .package(url: "https://github.com/vapor/vapor", from: "4.122.0"),
@@ -65,21 +77,15 @@ let package = Package(
     .target(
       name: "BinderyGenerator", dependencies: ["BinderyJSON", "BinderyNaming"],
       swiftSettings: strictSettings),
-    .target(
-      name: "BinderyMacrosSupport",
-      dependencies: [
-        "BinderyNaming",
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-      ],
-      swiftSettings: strictSettings
-    ),
+    // The compiler plugin and all of its logic: swift-syntax and nothing of the library's.
     .macro(
       name: "BinderyMacros",
       dependencies: [
-        "BinderyMacrosSupport",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
         .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
       ],
       swiftSettings: strictSettings
@@ -92,14 +98,21 @@ let package = Package(
       name: "BinderyAsyncHTTPClient",
       dependencies: [
         "BinderyRemote",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+        .product(
+          name: "AsyncHTTPClient", package: "async-http-client",
+          condition: .when(traits: ["AsyncHTTPClient"])),
+        .product(
+          name: "NIOHTTPCompression", package: "swift-nio-extras",
+          condition: .when(traits: ["AsyncHTTPClient"])),
       ],
       swiftSettings: strictSettings
     ),
     .target(
       name: "BinderyNIO",
-      dependencies: ["Bindery", .product(name: "NIOCore", package: "swift-nio")],
+      dependencies: [
+        "Bindery",
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIO"])),
+      ],
       swiftSettings: strictSettings
     ),
     .target(
@@ -132,25 +145,23 @@ let package = Package(
       name: "BinderyServer",
       dependencies: [
         "BinderyServerAPI",
+        "CommandArguments",
         .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Examples/BinderyServer/Main",
       swiftSettings: strictSettings
     ),
     .executableTarget(
       name: "FlickrFeed",
-      dependencies: ["BinderyRemote", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["BinderyRemote", "CommandArguments"],
       path: "Examples/FlickrFeed",
       swiftSettings: strictSettings
     ),
+    // The command lines of the tool and the examples: their help and their parse.
+    .target(name: "CommandArguments", swiftSettings: strictSettings),
     .executableTarget(
       name: "BinderyCLI",
-      dependencies: [
-        "Bindery",
-        "BinderyGenerator",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
+      dependencies: ["Bindery", "BinderyGenerator", "CommandArguments"],
       swiftSettings: strictSettings
     ),
     .target(
@@ -183,7 +194,7 @@ let package = Package(
       dependencies: [
         "Bindery",
         "BinderyMacros",
-        "BinderyMacrosSupport",
+        "BinderyNaming",
         .product(name: "MacroTesting", package: "swift-macro-testing"),
         .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
       ],
@@ -227,7 +238,10 @@ let package = Package(
     ),
     .testTarget(
       name: "DocumentationTests",
-      dependencies: ["Bindery", "BinderyRemote", "BinderyAsyncHTTPClient", "BinderyNIO"],
+      dependencies: [
+        "Bindery", "BinderyRemote", "BinderyAsyncHTTPClient", "BinderyNIO",
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIO"])),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -15,7 +15,8 @@ let package = Package(
   name: "BinderyBenchmarks",
   platforms: [.macOS(.v13)],
   dependencies: [
-    .package(name: "Bindery", path: ".."),
+    // AsyncHTTPClient: the `remote` benchmark times its transport too.
+    .package(name: "Bindery", path: "..", traits: ["AsyncHTTPClient"]),
     .package(
       url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
   ],

@@ -5,9 +5,9 @@ that a change of surface shows in review.
     Scripts/public-api.py                # rewrite API/*.txt from the build
     Scripts/public-api.py --check        # fail when the build's API differs from API/*.txt
 
-The declarations come from the symbol graphs of the debug build (`swift package
-dump-symbol-graph`, which builds what is missing): every public symbol, those hidden from the
-documentation and extensions to other modules' types included.
+The declarations come from the symbol graphs of the debug build with every package trait, in
+`.build-traits` (`swift package dump-symbol-graph`, which builds what is missing): every public
+symbol, those hidden from the documentation and extensions to other modules' types included.
 """
 import json
 import subprocess
@@ -19,18 +19,21 @@ MODULES = [
     "BinderyHummingbird", "BinderyVapor",
 ]
 ROOT = Path(__file__).resolve().parent.parent
+SCRATCH = ROOT / ".build-traits"
 
 
 def symbol_graphs() -> Path:
     subprocess.run(
         # Private as the minimum, so that public symbols hidden from the documentation
         # (`@_documentation(visibility: private)`) are listed too; the rest is filtered below.
-        # The traits build the server adapters, which are empty without them.
-        ["swift", "package", "--enable-all-traits", "dump-symbol-graph",
+        # The traits build the adapters, which are empty without them; in the build folder
+        # that CI keeps for the traits, so that the one without them is not rebuilt.
+        ["swift", "package", "--enable-all-traits", "--scratch-path", str(SCRATCH),
+         "dump-symbol-graph",
          "--minimum-access-level", "private",
          "--skip-synthesized-members"],
         cwd=ROOT, check=True, capture_output=True, text=True)
-    found = sorted((ROOT / ".build").glob("*/symbolgraph"))
+    found = sorted(SCRATCH.glob("*/symbolgraph"))
     if not found:
         raise SystemExit("public-api: swift package dump-symbol-graph wrote no symbol graphs")
     return found[0]

@@ -1,31 +1,49 @@
-import ArgumentParser
 import Bindery
 import BinderyRemote
+import CommandArguments
 import Foundation
 
 /// Prints Flickr's public photo feed: the one that ships with the repository, or a live one.
 @main
-struct FlickrFeedCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "flickr-feed",
+struct FlickrFeedCommand {
+  static let spec = CommandSpec(
+    name: "flickr-feed",
     abstract: "Print a Flickr public photo feed as a table, or as JSON.",
     discussion: """
-      With no arguments, reads Samples/flickr-public-feed.json, which (like every Flickr JSON
-      feed) escapes apostrophes as \\' and so is not strict JSON. A live feed may also come
+      With no arguments, reads Samples/flickr-public-feed.json, which (like every Flickr JSON \
+      feed) escapes apostrophes as \\' and so is not strict JSON. A live feed may also come \
       wrapped as JSONP, jsonFlickrFeed({...}), unless its URL says nojsoncallback=1: both read.
-      """)
+      """,
+    options: [
+      .option(
+        "url",
+        help: "Fetch a live feed, e.g. "
+          + "https://www.flickr.com/services/feeds/photos_public.gne?format=json&nojsoncallback=1"),
+      .option("file", help: "Read a feed from this file instead of the sample."),
+      .flag("json", help: "Print the decoded models exported back to JSON."),
+    ])
 
-  @Option(
-    help:
-      "Fetch a live feed, e.g. https://www.flickr.com/services/feeds/photos_public.gne?format=json&nojsoncallback=1"
-  )
   var url: String?
-
-  @Option(help: "Read a feed from this file instead of the sample.")
   var file: String?
-
-  @Flag(help: "Print the decoded models exported back to JSON.")
   var json = false
+
+  static func main() async {
+    do {
+      guard let arguments = try spec.parse(Array(CommandLine.arguments.dropFirst())) else {
+        print(spec.help, terminator: "")
+        return
+      }
+      let command = FlickrFeedCommand(
+        url: arguments.value("url"), file: arguments.value("file"), json: arguments.flag("json"))
+      try await command.run()
+    } catch let error as UsageError {
+      FileHandle.standardError.write(Data("Error: \(error.message)\n".utf8))
+      exit(2)
+    } catch {
+      FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+      exit(1)
+    }
+  }
 
   func run() async throws {
     // Flickr escapes apostrophes (\') and, without `nojsoncallback=1`, wraps the feed in
@@ -35,7 +53,7 @@ struct FlickrFeedCommand: AsyncParsableCommand {
     let reading = JSONDecodingOptions(reading: lenient)
     let feed: PublicPhotos
     if let url {
-      guard let address = URL(string: url) else { throw ValidationError("'\(url)' is not a URL") }
+      guard let address = URL(string: url) else { throw UsageError("'\(url)' is not a URL") }
       let client = ResourceClient(
         baseURL: address, configuration: .init(attemptTimeout: .seconds(20), decoding: reading))
       feed = try await client.fetch(PublicPhotos.self, path: address.absoluteString)

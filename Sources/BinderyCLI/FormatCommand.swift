@@ -1,34 +1,36 @@
-import ArgumentParser
 import Bindery
+import CommandArguments
 
 /// `bindery format FILE`
-struct FormatCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "format",
+struct FormatCommand {
+  static let spec = CommandSpec(
+    name: "bindery format",
     abstract: "Print a JSON file pretty-printed (or compact), optionally with sorted keys.",
-    discussion: "JSON Lines are printed as JSON Lines: each value compact on its own line.")
+    discussion: "JSON Lines are printed as JSON Lines: each value compact on its own line.",
+    options: ReadingFlags.options + LinesFlags.options + [
+      .flag("compact", help: "Print without whitespace."),
+      .flag("sort-keys", help: "Sort object members by key."),
+      .flag("ascii-only", help: "Escape every non-ASCII character."),
+      .option("indent", default: "2", help: "Spaces per level when pretty-printing (0 to 16)."),
+    ],
+    positionals: [.init("file", help: "The file to format ('-' for standard input).")])
 
-  @OptionGroup var reading: ReadingFlags
-
-  @OptionGroup var jsonLines: LinesFlags
-
-  @Flag(help: "Print without whitespace.")
-  var compact = false
-
-  @Flag(help: "Sort object members by key.")
-  var sortKeys = false
-
-  @Flag(help: "Escape every non-ASCII character.")
-  var asciiOnly = false
-
-  @Option(help: "Spaces per level when pretty-printing (0 to 16).")
-  var indent = 2
-
-  @Argument(help: "The file to format ('-' for standard input).")
+  var reading: ReadingFlags
+  var jsonLines: LinesFlags
+  var compact: Bool
+  var sortKeys: Bool
+  var asciiOnly: Bool
+  var indent: Int
   var file: String
 
-  func validate() throws {
-    guard (0...16).contains(indent) else { throw ValidationError("--indent must be 0 to 16") }
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    reading = try ReadingFlags(arguments)
+    jsonLines = try LinesFlags(arguments)
+    compact = arguments.flag("compact")
+    sortKeys = arguments.flag("sort-keys")
+    asciiOnly = arguments.flag("ascii-only")
+    indent = try arguments.integer("indent", default: 2, in: 0...16)
+    file = arguments.positionals[0]
   }
 
   func run() throws {

@@ -1,48 +1,57 @@
-import ArgumentParser
 import Bindery
 import BinderyGenerator
+import CommandArguments
 import Foundation
 
 /// `bindery generate SAMPLE...`
-struct GenerateCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "generate",
+struct GenerateCommand {
+  static let spec = CommandSpec(
+    name: "bindery generate",
     abstract: "Print @JSONModel types that decode every sample given.",
     discussion: """
       Each sample is a JSON file, '-' for standard input, or JSON Lines (a value per line: \
       files ending in .jsonl or .ndjson, or any file with --lines). When the value read is an \
       array, each element is a sample.
-      """)
+      """,
+    options: ReadingFlags.options + [
+      .option("name", help: "The root type's name (default: from the first file's name)."),
+      .option(
+        "at", value: "path",
+        help: "A dotted path to the value the root type reads, such as photos.photo."),
+      .option(
+        "access", default: "internal", help: "The access level of the types: internal or public."),
+      .flag("classes", help: "Write models as final classes."),
+      .flag(
+        "flatten",
+        help: "Write nested objects into their parent model with key paths (@Key(\"a.b\"))."),
+      .flag("lines", help: "Read every sample as JSON Lines."),
+    ],
+    positionals: [
+      .init("samples", repeats: true, help: "The sample files ('-' for standard input).")
+    ])
 
-  @OptionGroup var reading: ReadingFlags
-
-  @Option(help: "The root type's name (default: from the first file's name).")
+  var reading: ReadingFlags
   var name: String?
-
-  @Option(help: "A dotted path to the value the root type reads, such as photos.photo.")
   var at: String?
-
-  @Option(help: "The access level of the types: internal or public.")
-  var access: Access = .internal
-
-  @Flag(help: "Write models as final classes.")
-  var classes = false
-
-  @Flag(help: "Write nested objects into their parent model with key paths (@Key(\"a.b\")).")
-  var flatten = false
-
-  @Flag(help: "Read every sample as JSON Lines.")
-  var lines = false
-
-  @Argument(help: "The sample files ('-' for standard input).")
+  var access: Access
+  var classes: Bool
+  var flatten: Bool
+  var lines: Bool
   var samples: [String]
 
-  enum Access: String, ExpressibleByArgument, CaseIterable {
+  enum Access: String, CaseIterable {
     case `internal`, `public`
   }
 
-  func validate() throws {
-    guard !samples.isEmpty else { throw ValidationError("name at least one sample") }
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    reading = try ReadingFlags(arguments)
+    name = arguments.value("name")
+    at = arguments.value("at")
+    access = try arguments.choice("access", default: Access.internal)
+    classes = arguments.flag("classes")
+    flatten = arguments.flag("flatten")
+    lines = arguments.flag("lines")
+    samples = arguments.positionals
   }
 
   func run() throws {

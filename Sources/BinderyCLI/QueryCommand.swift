@@ -1,33 +1,41 @@
-import ArgumentParser
 import Bindery
+import CommandArguments
 
 /// `bindery query PATH FILE`
-struct QueryCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "query",
+struct QueryCommand {
+  static let spec = CommandSpec(
+    name: "bindery query",
     abstract: "Print the value at a path, as JSON.",
     discussion: """
       PATH is a Bindery path such as 'items[0].media.m' (quote keys with dots: '["a.b"]'), \
       or an RFC 6901 JSON Pointer starting with '/' such as '/items/0/media/m'. The empty \
       path is the whole document. With JSON Lines, the value at PATH in each line is printed \
       compact on a line of its own, and each line without one is reported.
-      """)
+      """,
+    options: ReadingFlags.options + LinesFlags.options + [
+      .flag("raw", help: "Print a string value without quotes or escapes."),
+      .flag("compact", help: "Print without whitespace."),
+    ],
+    positionals: [
+      .init("path", help: "The path of the value."),
+      .init("file", help: "The file to read ('-' for standard input)."),
+    ])
 
-  @OptionGroup var reading: ReadingFlags
-
-  @OptionGroup var jsonLines: LinesFlags
-
-  @Flag(help: "Print a string value without quotes or escapes.")
-  var raw = false
-
-  @Flag(help: "Print without whitespace.")
-  var compact = false
-
-  @Argument(help: "The path of the value.")
+  var reading: ReadingFlags
+  var jsonLines: LinesFlags
+  var raw: Bool
+  var compact: Bool
   var path: String
-
-  @Argument(help: "The file to read ('-' for standard input).")
   var file: String
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    reading = try ReadingFlags(arguments)
+    jsonLines = try LinesFlags(arguments)
+    raw = arguments.flag("raw")
+    compact = arguments.flag("compact")
+    path = arguments.positionals[0]
+    file = arguments.positionals[1]
+  }
 
   func run() throws {
     let parsed: JSONPath

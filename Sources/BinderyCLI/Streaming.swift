@@ -1,21 +1,25 @@
-import ArgumentParser
 import Bindery
+import CommandArguments
 import Foundation
 
 /// `--lines` and its limit, for the commands that read JSON Lines.
-struct LinesFlags: ParsableArguments {
-  @Flag(
-    help: """
-      Read JSON Lines: one value on each line, read one at a time in bounded memory \
-      (the default for files ending in .jsonl or .ndjson).
-      """)
-  var lines = false
+struct LinesFlags {
+  static let options: [CommandSpec.Option] = [
+    .flag(
+      "lines",
+      help: "Read JSON Lines: one value on each line, read one at a time in bounded memory "
+        + "(the default for files ending in .jsonl or .ndjson)."),
+    .option(
+      "max-line-size", default: "\(64 << 20)",
+      help: "With JSON Lines, the longest line in bytes; longer lines are errors."),
+  ]
 
-  @Option(help: "With JSON Lines, the longest line in bytes; longer lines are errors.")
-  var maxLineSize = 64 << 20
+  var lines: Bool
+  var maxLineSize: Int
 
-  func validate() throws {
-    guard maxLineSize >= 1 else { throw ValidationError("--max-line-size must be at least 1") }
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    lines = arguments.flag("lines")
+    maxLineSize = try arguments.integer("max-line-size", default: 64 << 20, in: 1...Int.max)
   }
 
   /// Whether `path` is read as JSON Lines.

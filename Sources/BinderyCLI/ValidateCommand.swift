@@ -1,24 +1,28 @@
-import ArgumentParser
 import Bindery
+import CommandArguments
 
 /// `bindery validate FILE...`
-struct ValidateCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "validate",
-    abstract: "Check that files are valid JSON; report every invalid one like a compiler.")
+struct ValidateCommand {
+  static let spec = CommandSpec(
+    name: "bindery validate",
+    abstract: "Check that files are valid JSON; report every invalid one like a compiler.",
+    options: ReadingFlags.options + LinesFlags.options + [
+      .flag("quiet", short: "q", help: "Print nothing for valid files.")
+    ],
+    positionals: [
+      .init("files", repeats: true, help: "The files to check ('-' for standard input).")
+    ])
 
-  @OptionGroup var reading: ReadingFlags
-
-  @OptionGroup var jsonLines: LinesFlags
-
-  @Flag(name: .shortAndLong, help: "Print nothing for valid files.")
-  var quiet = false
-
-  @Argument(help: "The files to check ('-' for standard input).")
+  var reading: ReadingFlags
+  var jsonLines: LinesFlags
+  var quiet: Bool
   var files: [String]
 
-  func validate() throws {
-    guard !files.isEmpty else { throw ValidationError("name at least one file") }
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    reading = try ReadingFlags(arguments)
+    jsonLines = try LinesFlags(arguments)
+    quiet = arguments.flag("quiet")
+    files = arguments.positionals
   }
 
   func run() throws {
@@ -34,7 +38,7 @@ struct ValidateCommand: ParsableCommand {
             Terminal.error(
               "\(input.displayName): \(summary.invalid) invalid of \(summary.values + summary.invalid) lines"
             )
-            worst = max(worst, Status.invalid.rawValue)
+            worst = max(worst, Status.invalid.code)
           } else if !quiet {
             Terminal.output(
               "\(input.displayName): valid JSON Lines (\(summary.bytes) bytes, \(summary.values) values)\n"
@@ -48,10 +52,10 @@ struct ValidateCommand: ParsableCommand {
             "\(input.displayName): valid JSON (\(document.byteCount) bytes, \(document.valueCount) values, depth \(document.depth))\n"
           )
         }
-      } catch let code as ExitCode {
-        worst = max(worst, code.rawValue)
+      } catch let status as Status {
+        worst = max(worst, status.code)
       }
     }
-    if worst != 0 { throw ExitCode(worst) }
+    if worst != 0 { throw Status(code: worst) }
   }
 }

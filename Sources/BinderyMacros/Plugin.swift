@@ -1,9 +1,8 @@
-import BinderyMacrosSupport
 import SwiftCompilerPlugin
 public import SwiftSyntax
 public import SwiftSyntaxMacros
 
-/// The compiler plugin: one forwarder per macro; the logic lives in `BinderyMacrosSupport`.
+/// The compiler plugin: one forwarder per macro.
 @main
 struct BinderyMacrosPlugin: CompilerPlugin {
   let providingMacros: [any Macro.Type] = [JSONModelMacro.self, MarkerMacro.self]

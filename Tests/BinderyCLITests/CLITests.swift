@@ -69,6 +69,39 @@ struct CLITests {
     #expect(try Self.run(["format", "--indent", "99", Self.feed]).status == 2)
     #expect(try Self.run(["frobnicate"]).status == 2)
     #expect(try Self.run(["query", "a..b", Self.feed]).status == 2)
+    let unknown = try Self.run(["validate", "--strictly", Self.feed])
+    #expect(unknown.status == 2)
+    #expect(unknown.error.hasPrefix("Error: unknown option '--strictly'"))
+    let extra = try Self.run(["format", Self.feed, Self.feed])
+    #expect(extra.status == 2)
+    #expect(extra.error.contains("unexpected argument"))
+    let choice = try Self.run(["validate", "--duplicate-keys", "any", Self.feed])
+    #expect(choice.error.contains("--duplicate-keys must be one of first, last, reject, not 'any'"))
+    let noValue = try Self.run(["validate", Self.feed, "--max-depth"])
+    #expect(noValue.error.contains("missing value for '--max-depth'"))
+  }
+
+  @Test func helpListsTheSubcommandsAndEachOnesOptions() throws {
+    let overview = try Self.run(["help"])
+    #expect(overview.status == 0)
+    for name in ["validate", "format", "query", "generate"] {
+      #expect(overview.output.contains("\n  \(name) "))
+    }
+    let validate = try Self.run(["validate", "--help"])
+    #expect(validate.status == 0)
+    #expect(validate.output.contains("USAGE: bindery validate [<options>] <files> ..."))
+    #expect(validate.output.contains("--allow-escaped-apostrophe"))
+    #expect(validate.output.contains("-q, --quiet"))
+    #expect(try Self.run(["help", "generate"]).output.contains("--at <path>"))
+    #expect(try Self.run([]).status == 2)
+  }
+
+  @Test func optionValuesMayFollowAnEqualsSignAndArgumentsADoubleDash() throws {
+    let indented = try Self.run(["format", "--indent=4", "-"], input: #"{"a":[1]}"#)
+    #expect(indented.status == 0)
+    #expect(indented.output == "{\n    \"a\": [\n        1\n    ]\n}\n")
+    let quiet = try Self.run(["validate", "-q", "--", Self.feed], input: nil)
+    #expect(quiet.status == 1)
   }
 
   @Test func readsStandardInput() throws {
@@ -180,7 +213,9 @@ struct CLITests {
       "generate", "--at", "photos.photo", "Tests/BinderyModelTests/Fixtures/photo-search.json",
     ])
     #expect(photos.status == 0)
-    #expect(photos.output.contains("// Read a sample with `try [Photo](json: data, at: \"photos.photo\")`."))
+    #expect(
+      photos.output.contains(
+        "// Read a sample with `try [Photo](json: data, at: \"photos.photo\")`."))
     #expect(photos.output.contains("struct Photo {"))
     #expect(photos.output.contains("  var urlH: URL?"))
     let lines = try Self.run(
@@ -230,13 +265,17 @@ struct CLITests {
       ["validate", "--lines", "-"], input: "{\"a\": 1}\n{\"a\": tru}\n\n[1,\n{\"b\": 2}\n")
     #expect(bad.status == 1)
     let diagnostics = bad.error.split(separator: "\n").filter { $0.hasPrefix("<stdin>:") }
-    #expect(diagnostics.map { $0.prefix(while: { $0 != " " }) } == ["<stdin>:2:7:", "<stdin>:3:1:", "<stdin>:4:4:", "<stdin>:"])
+    #expect(
+      diagnostics.map { $0.prefix(while: { $0 != " " }) } == [
+        "<stdin>:2:7:", "<stdin>:3:1:", "<stdin>:4:4:", "<stdin>:",
+      ])
     #expect(bad.error.contains("<stdin>: 3 invalid of 5 lines"))
     let long = try Self.run(
       ["validate", "--lines", "--max-line-size", "10", "-"], input: "[1]\n[1,2,3,4,5,6,7]\n[2]\n")
     #expect(long.status == 1)
     #expect(long.error.contains("<stdin>:2:1: error: a value of more than 10 bytes"))
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("bindery-cli-\(UUID()).ndjson")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bindery-cli-\(UUID()).ndjson")
     try Data("1\n2\n".utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let detected = try Self.run(["validate", file.path])

@@ -138,7 +138,7 @@ struct JSONModelDiagnosticTests {
               guard __macro_local_6writerfMu_.beginObject() else {
                   return false
               }
-              guard __macro_local_6writerfMu_.member(",\"a\":", self.a) else {
+              guard __macro_local_6writerfMu_.member(#","a":"#, self.a) else {
                   return false
               }
               __macro_local_6writerfMu_.endObject()
@@ -504,7 +504,7 @@ struct JSONModelDiagnosticTests {
               guard __macro_local_6writerfMu_.beginObject() else {
                   return false
               }
-              guard __macro_local_6writerfMu_.member(",\"k\":", self.kind) else {
+              guard __macro_local_6writerfMu_.member(#","k":"#, self.kind) else {
                   return false
               }
               __macro_local_6writerfMu_.endObject()

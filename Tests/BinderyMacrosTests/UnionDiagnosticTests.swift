@@ -274,7 +274,7 @@ struct UnionDiagnosticTests {
               guard __macro_local_6writerfMu_.beginObject() else {
                   return false
               }
-              guard __macro_local_6writerfMu_.member(",\"count\":", self.count) else {
+              guard __macro_local_6writerfMu_.member(#","count":"#, self.count) else {
                   return false
               }
               __macro_local_6writerfMu_.endObject()

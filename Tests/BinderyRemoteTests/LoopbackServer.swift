@@ -1,20 +1,37 @@
-import BinderyAsyncHTTPClient
 import BinderyRemote
 import FlyingFox
 import FlyingSocks
 import Foundation
 import Testing
 
-/// The transports the same tests run against.
+#if AsyncHTTPClient
+  import BinderyAsyncHTTPClient
+#endif
+
+/// The transports the same tests run against: AsyncHTTPClient's with the package trait of that
+/// name.
 enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case urlSession, asyncHTTPClient
+
+  static var allCases: [TransportKind] {
+    #if AsyncHTTPClient
+      [.urlSession, .asyncHTTPClient]
+    #else
+      [.urlSession]
+    #endif
+  }
 
   /// A transport of this kind: a new URLSession transport (its own session and connections),
   /// or the process-wide AsyncHTTPClient one.
   func make() -> any HTTPTransport {
     switch self {
     case .urlSession: return URLSessionTransport()
-    case .asyncHTTPClient: return AsyncHTTPClientTransport.shared
+    case .asyncHTTPClient:
+      #if AsyncHTTPClient
+        return AsyncHTTPClientTransport.shared
+      #else
+        preconditionFailure("AsyncHTTPClient's transport needs the package trait AsyncHTTPClient")
+      #endif
     }
   }
 

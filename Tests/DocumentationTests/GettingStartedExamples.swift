@@ -1,9 +1,14 @@
 import Bindery
-import BinderyAsyncHTTPClient
-import BinderyNIO
 import BinderyRemote
 import Foundation
-import NIOCore
+
+#if AsyncHTTPClient
+  import BinderyAsyncHTTPClient
+#endif
+#if NIO
+  import BinderyNIO
+  import NIOCore
+#endif
 
 // The getting-started articles' blocks that no other example file holds, verbatim (imports
 // aside); `CodeBlockTests` checks that every block of every catalog is in an example file.
@@ -13,6 +18,7 @@ enum GettingStarted {
   typealias User = Readme.User
   typealias Tag = Readme.Tag
 
+  #if NIO
   static func nio(buffer: ByteBuffer) throws {
 let event = try Event(json: buffer)                       // a @JSONModel type, read in place
 let user = try BinderyDecoder().decode(User.self, from: buffer)
@@ -30,7 +36,9 @@ do {
     print(String(decoding: error.responseBody, as: UTF8.self))
 }
   }
+  #endif
 
+  #if AsyncHTTPClient
   static func asyncHTTPClient() async throws {
 let client = ResourceClient(
     baseURL: URL(string: "https://api.example.com/v1/")!,
@@ -38,4 +46,5 @@ let client = ResourceClient(
 let tags = try await client.fetchAll(Tag.self)
     _ = tags
   }
+  #endif
 }

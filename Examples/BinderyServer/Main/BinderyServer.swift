@@ -7,33 +7,46 @@
 // with plain Codable types, a naive adapter that copies each body into an array, and
 // Hummingbird's default Foundation coders.
 #if Hummingbird
-  public import ArgumentParser
   import BinderyHummingbird
   import BinderyServerAPI
+  import CommandArguments
   import Foundation
   import Hummingbird
 
-  extension Coders: ExpressibleByArgument {}
-
   @main
-  struct BinderyServer: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "bindery-server",
-      abstract: "An example JSON API whose bodies Bindery reads and writes.")
+  struct BinderyServer {
+    static let spec = CommandSpec(
+      name: "bindery-server",
+      abstract: "An example JSON API whose bodies Bindery reads and writes.",
+      options: [
+        .option("host", default: "127.0.0.1", help: "The address to listen on."),
+        .option("port", default: "8080", help: "The port to listen on."),
+        .option(
+          "coders", default: "bindery",
+          help: "How bodies are read and written: bindery, codable, naive or foundation."),
+        .option(
+          "statuses", value: "file",
+          help: "A twitter search response whose statuses the API serves."),
+      ])
 
-    @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
-
-    @Option(help: "The port to listen on.")
-    var port = 8080
-
-    @Option(help: "How bodies are read and written: bindery, codable, naive or foundation.")
-    var coders = Coders.bindery
-
-    @Option(help: "A twitter search response whose statuses the API serves.")
-    var statuses = Api.defaultStatusesFile.path
-
-    func run() async throws {
+    static func main() async throws {
+      let host: String
+      let port: Int
+      let coders: Coders
+      let statuses: String
+      do {
+        guard let arguments = try spec.parse(Array(CommandLine.arguments.dropFirst())) else {
+          print(spec.help, terminator: "")
+          return
+        }
+        host = arguments.value("host") ?? "127.0.0.1"
+        port = try arguments.integer("port", default: 8080, in: 0...65535)
+        coders = try arguments.choice("coders", default: Coders.bindery)
+        statuses = arguments.value("statuses") ?? Api.defaultStatusesFile.path
+      } catch {
+        FileHandle.standardError.write(Data("Error: \(error.message)\n".utf8))
+        exit(2)
+      }
       let configuration = ApplicationConfiguration(
         address: .hostname(host, port: port), serverName: "bindery-server")
       let file = URL(fileURLWithPath: statuses)

@@ -25,7 +25,7 @@ struct TaggedUnionExpansionTests {
     assertMacro {
       Self.source
     } expansion: {
-      #"""
+      """
       enum Item {
           case photo(Photo)
           case video(Video)
@@ -47,7 +47,7 @@ struct TaggedUnionExpansionTests {
                       try json.validate(value)
                   }
               default:
-                  json._keptUnknownTag(forKey: "type", of: Self.self, expected: "one of \"photo\", \"video\"")
+                  json._keptUnknownTag(forKey: "type", of: Self.self, expected: #"one of "photo", "video""#)
                   self = .unknown(json.jsonValue())
               }
           }
@@ -101,7 +101,7 @@ struct TaggedUnionExpansionTests {
               }
           }
       }
-      """#
+      """
     }
   }
 

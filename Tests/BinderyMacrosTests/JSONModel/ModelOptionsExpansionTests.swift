@@ -215,10 +215,10 @@ struct ModelOptionsExpansionTests {
               guard __macro_local_6writerfMu_.beginObject() else {
                   return false
               }
-              guard __macro_local_6writerfMu_.member(",\"id\":", self.remoteId),
-              __macro_local_6writerfMu_.memberIfPresent(",\"resource_uri\":", self.resourceUri, nulls: .write),
-              __macro_local_6writerfMu_.member(",\"children\":", self.children),
-              __macro_local_6writerfMu_.member(",\"count\":", self.count) else {
+              guard __macro_local_6writerfMu_.member(#","id":"#, self.remoteId),
+              __macro_local_6writerfMu_.memberIfPresent(#","resource_uri":"#, self.resourceUri, nulls: .write),
+              __macro_local_6writerfMu_.member(#","children":"#, self.children),
+              __macro_local_6writerfMu_.member(#","count":"#, self.count) else {
                   return false
               }
               __macro_local_6writerfMu_.endObject()

@@ -1,24 +1,7 @@
-import BinderyNaming
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
-
-/// How property names become keys: known at compile time, or a run-time closure.
-enum KeyStrategyChoice {
-  case builtin(String)
-  case custom(ExprSyntax)
-
-  func key(for name: String) -> String? {
-    switch self {
-    case .builtin("snakeCase"): KeyCase.snakeCase(fromCamelCase: name)
-    case .builtin("kebabCase"): KeyCase.kebabCase(fromCamelCase: name)
-    case .builtin("pascalCase"): KeyCase.pascalCase(fromCamelCase: name)
-    case .builtin: name
-    case .custom: nil
-    }
-  }
-}
 
 /// The arguments of `@JSONModel(...)`.
 struct ModelOptions {

@@ -1,4 +1,3 @@
-import BinderyNaming
 import SwiftSyntax
 import SwiftSyntaxMacros
 
@@ -58,7 +57,7 @@ extension ModelCodeGenerator {
       return key.unicodeScalars.allSatisfy {
         ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
           || $0 == "_"
-      } && !Identifiers.reservedWords.contains(key) && !taken.contains(key)
+      } && isPlainIdentifier(key) && !taken.contains(key)
     }
     var used = Set(keys.filter(isPlain))
     var counter = 0

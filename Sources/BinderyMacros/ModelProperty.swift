@@ -1,4 +1,3 @@
-import BinderyNaming
 import SwiftSyntax
 import SwiftSyntaxBuilder
 
@@ -179,6 +178,3 @@ func stringLiteralValue(_ expression: ExprSyntax) -> String? {
   }
   return result
 }
-
-/// A Swift string literal for `text`.
-func literal(_ text: String) -> String { Identifiers.stringLiteral(text) }

@@ -1,4 +1,3 @@
-import BinderyNaming
 import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
@@ -748,6 +747,3 @@ struct ModelCodeGenerator {
     ]
   }
 }
-
-/// A property name usable after `self.` even when it is a keyword.
-func escaped(_ name: String) -> String { Identifiers.escaped(name) }
