@@ -70,6 +70,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.6.0"),
     // Tests only: an in-process HTTP server on 127.0.0.1 for BinderyRemote's tests.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+    // Tests only: its JSON Lines helpers take the JSONDecoder and JSONEncoder subclasses.
+    .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
   ],
   targets: [
     .target(name: "BinderyJSON", swiftSettings: coreSettings),
@@ -202,7 +204,10 @@ let package = Package(
     ),
     .testTarget(
       name: "BinderyModelTests",
-      dependencies: ["Bindery", "BinderyTestSupport"],
+      dependencies: [
+        "Bindery", "BinderyTestSupport",
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+      ],
       exclude: ["Fixtures"],
       swiftSettings: strictSettings
     ),
@@ -241,6 +246,7 @@ let package = Package(
       dependencies: [
         "Bindery", "BinderyRemote", "BinderyAsyncHTTPClient", "BinderyNIO",
         .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["NIO"])),
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
       ],
       swiftSettings: strictSettings
     ),

@@ -1,6 +1,7 @@
 import Bindery
 import BinderyRemote
 import Foundation
+import OpenAPIRuntime
 import Testing
 
 // The README's code blocks, each verbatim (imports aside) inside the context it needs, so that
@@ -81,6 +82,13 @@ decoder.keyDecodingStrategy = .convertFromSnakeCase
 let profile = try decoder.decode(Profile.self, from: data)
 let body = try BinderyEncoder().encode(profile)   // was: JSONEncoder()
     _ = body
+  }
+
+  static func foundationSubclasses(body: AsyncStream<ArraySlice<UInt8>>) throws {
+let decoder: JSONDecoder = BinderyJSONDecoder()
+decoder.dateDecodingStrategy = .iso8601
+let events = body.asDecodedJSONLines(of: Event.self, decoder: decoder)
+    _ = events
   }
 
   static func foundationObjects(userInfo: [AnyHashable: Any], results: [Any]) throws {
