@@ -16,6 +16,8 @@
 //         the objects are made once, before the rounds).
 //   CORPUS: twitter, citm, canada, status, search_metadata (Benchmarks/Corpora), or a generated
 //         look-alike: tweets, catalog, coordinates.
+//   decode-per-call, encode-per-call: the Plain twins through a BinderyDecoder or
+//         BinderyEncoder made for each call, as most code and servers use them.
 //   floor-encode, floor-decode: the Plain twins through a coder that reads and writes nothing
 //         (Sources/CodableFloor): what the standard library's containers cost any Codable coder.
 // Encode work writes three times per round.
@@ -63,6 +65,14 @@ func run<Model: JSONModel & Codable & Sendable, Twin: Codable & Sendable>(
     let value = try BinderyDecoder().decode(Twin.self, from: bytes)
     let encoder = BinderyEncoder()
     for _ in 0..<rounds * 3 { total += try encoder.jsonBytes(value).count }
+  case "decode-per-call":
+    // A decoder made for each call, as most code and servers use it.
+    for _ in 0..<rounds {
+      withExtendedLifetime(try BinderyDecoder().decode(Twin.self, from: bytes)) { total += 1 }
+    }
+  case "encode-per-call":
+    let value = try BinderyDecoder().decode(Twin.self, from: bytes)
+    for _ in 0..<rounds * 3 { total += try BinderyEncoder().encode(value).count }
   case "floor-encode":
     let value = try BinderyDecoder().decode(Twin.self, from: bytes)
     for _ in 0..<rounds * 3 {
