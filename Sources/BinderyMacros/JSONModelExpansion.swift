@@ -104,7 +104,10 @@ public enum JSONModelExpansion {
     case .structure:
       // Every protocol the macro may add is added when missing: the compiler counts on the
       // conformances a macro declares, and those they imply, being there.
-      wanted = ["JSONModel", "JSONUpdatable", "_JSONValueModel", "JSONSchemaProviding"]
+      wanted = [
+        "JSONModel", "JSONDescribedModel", "JSONUpdatable", "_JSONValueModel",
+        "JSONSchemaProviding",
+      ]
       let properties = ModelAnalysis.properties(of: declaration, options: options) { _ in }
       var model = ModelDescription(
         kind: kind, options: options, access: access,
@@ -116,14 +119,18 @@ public enum JSONModelExpansion {
       // Also when the struct lists Codable itself (or gets it from a protocol it adopts): these
       // members are then the conformance's witnesses, and the compiler synthesizes nothing that
       // would ignore the mapping.
-      if !writesOwnCodable(declaration) {
-        codableMembers =
-          generator.codableUsesContainers
-          ? generator.containerCodable()
-          : structCodable(access: access)
-      }
-    case .finalClass, .openClass:
-      wanted = ["JSONModel", "JSONUpdatable", "_JSONValueModel", "JSONSchemaProviding"]
+      if !writesOwnCodable(declaration) { codableMembers = structCodable(access: access) }
+    case .finalClass:
+      wanted = [
+        "JSONModel", "JSONDescribedModel", "JSONUpdatable", "_JSONValueModel",
+        "JSONSchemaProviding",
+      ]
+      if codable { wanted.append("Codable") }
+    case .openClass:
+      wanted = [
+        "JSONModel", "JSONDescribedModel", "JSONUpdatable", "_JSONValueModel",
+        "JSONSchemaProviding",
+      ]
       if codable { wanted.append("Codable") }
     }
     wanted = wanted.filter { want in
@@ -150,7 +157,7 @@ public enum JSONModelExpansion {
       ? "Swift.Encodable"
       : listed.contains("Encodable") ? "Swift.Decodable" : "Swift.Codable"
     let conformances = wanted.map { $0 == "Codable" ? codableName : "Bindery.\($0)" }
-    let body = members.joined(separator: "\n\n")
+    let body = members.map(indented).joined(separator: "\n\n")
     let clause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
     var extensions: [ExtensionDeclSyntax] = []
     if !wanted.isEmpty || !members.isEmpty {
@@ -164,12 +171,19 @@ public enum JSONModelExpansion {
     if !separateCodable.isEmpty {
       let decl: DeclSyntax = """
         extension \(type.trimmed) {
-        \(raw: separateCodable.joined(separator: "\n\n"))
+        \(raw: separateCodable.map(indented).joined(separator: "\n\n"))
         }
         """
       if let ext = decl.as(ExtensionDeclSyntax.self) { extensions.append(ext) }
     }
     return extensions
+  }
+
+  /// A member's text indented one level, as it stands in its type or extension: the macro's
+  /// output is not reformatted.
+  static func indented(_ member: String) -> String {
+    member.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
   }
 
   /// Whether the type declares `init(from:)` or `encode(to:)` with a Codable coder itself:
@@ -195,9 +209,9 @@ public enum JSONModelExpansion {
     }
   }
 
-  /// The `Codable` members of a struct whose mapping needs the whole object (see
-  /// `ModelCodeGenerator.codableUsesContainers`): it reads one `JSONValue` under other coders.
-  /// The initializer delegates to `init(json:)` (assigning `self` is not allowed when the
+  /// The `Codable` members of a struct: under `BinderyDecoder` and `BinderyEncoder` it reads
+  /// and writes with its own code where the coder's document is; under other coders, one
+  /// `JSONValue` of the object. The initializer delegates to `init(json:)` (assigning `self` is not allowed when the
   /// struct has a `let` with an initial value).
   static func structCodable(access: String) -> [String] {
     let decode = """

@@ -14,9 +14,6 @@ struct ModelCodeGenerator {
   /// so that a pattern is compiled once per type rather than once per value. Empty in generic
   /// contexts, which cannot have static stored properties.
   let dateFormats: [(expression: String, name: String)]
-  /// The keys the container-based Codable members use, with their case names in the model's
-  /// coding-key enum (see ``codingKeyCases(of:)``).
-  let codingKeys: [(key: String, name: String)]
 
   init(model: ModelDescription, context: any MacroExpansionContext, addsCodable: Bool) {
     self.model = model
@@ -31,7 +28,6 @@ struct ModelCodeGenerator {
       }
     }
     dateFormats = expressions.map { ($0, context.makeUniqueName("dateFormat").text) }
-    codingKeys = Self.codingKeyCases(of: model)
   }
 
   /// Whether an expression spells one of `JSONDateFormat`'s own formats (`.dateFormat(...)`,
@@ -106,6 +102,12 @@ struct ModelCodeGenerator {
     return property.decodePaths.first?.components
   }
 
+  /// The name of a static the model's generated code keeps: a unique name, which nothing the
+  /// type declares (or a superclass's static) can clash with.
+  func staticName(_ base: String) -> String {
+    context.makeUniqueName(base).text
+  }
+
   func keyTable() -> KeyTable? {
     guard model.storesStatics else { return nil }
     var paths: [[String]] = []
@@ -114,8 +116,8 @@ struct ModelCodeGenerator {
     }
     guard !paths.isEmpty else { return nil }
     return KeyTable(
-      name: context.makeUniqueName("jsonKeys").text, paths: paths,
-      keyNames: paths.map { _ in context.makeUniqueName("jsonKey").text })
+      name: staticName("jsonKeys"), paths: paths,
+      keyNames: paths.indices.map { _ in staticName("jsonKey") })
   }
 
   func tableDeclaration(_ table: KeyTable) -> String {
@@ -146,71 +148,13 @@ struct ModelCodeGenerator {
     keyExpression([property.encodePath], property: property.name, explicit: property.hasExplicitKey)
   }
 
-  /// The first keys of every path read: what unknown-key preservation leaves out.
-  func knownKeys(encoding: Bool) -> String {
-    var keys: [String] = []
-    for property in model.properties {
-      var paths = encoding ? [property.encodePath] : property.decodePaths
-      if encoding ? !property.encodes : !property.decodes { continue }
-      if let tag = property.tagKey { paths.append(tag) }
-      for path in paths {
-        if let first = path.components.first, !keys.contains(first) { keys.append(first) }
-      }
-    }
-    return "[" + keys.map(literal).joined(separator: ", ") + "]"
-  }
-
-  /// The keys unknown-key preservation leaves out, as generated code names them: a class that
-  /// may be subclassed asks its dynamic type, whose subclasses add their own keys; flattened
-  /// models add theirs.
-  func excludedKeys(encoding: Bool) -> String {
-    var keys = knownKeys(encoding: encoding)
-    if case .openClass = model.kind {
-      keys = "Self.\(Self.knownKeysName).\(encoding ? "encoded" : "decoded")"
-    }
-    let flattened = model.properties.filter(\.isFlattened).map { claimedKeys(of: $0) }
-    guard !flattened.isEmpty else { return keys }
-    return "Swift.Set<Swift.String>(\(keys))" + flattened.map { ".union(\($0))" }.joined()
-  }
-
-  /// The keys a flattened property's type reads, as generated code names them.
-  func claimedKeys(of property: ModelProperty) -> String {
-    "Bindery._JSONModelCoding.claimedKeys(of: \(typeExpression(property)))"
-  }
-
-  /// The keys this model reads, its flattened models' included: what a model flattening it
-  /// leaves out of its unknown keys. Not for subclasses, which cannot redeclare it.
-  func claimedKeysMember() -> String? {
-    guard !model.isSubclass else { return nil }
-    var value = "Swift.Set<Swift.String>(\(knownKeys(encoding: false)))"
-    for property in model.properties where property.isFlattened && property.decodes {
-      value += ".union(\(claimedKeys(of: property)))"
-    }
-    return "\(access)static var _jsonClaimedKeys: Swift.Set<Swift.String> { \(value) }"
-  }
-
-  static let knownKeysName = "_jsonKnownKeys"
-
-  /// A class's keys, and those of the classes above it: what the members a class hierarchy
-  /// keeps from its input (`@UnknownKeys`) leave out, wherever in the hierarchy they are kept.
-  func knownKeysMember() -> String {
-    let type = "(decoded: Swift.Set<Swift.String>, encoded: Swift.Set<Swift.String>)"
-    let (decoded, encoded) = (knownKeys(encoding: false), knownKeys(encoding: true))
-    func adding(_ keys: String, to set: String) -> String {
-      keys == "[]" ? set : "\(set).union(\(keys))"
-    }
-    let value =
-      model.isSubclass
-      ? "let inherited = super.\(Self.knownKeysName)\n    return ("
-        + adding(decoded, to: "inherited.decoded") + ", "
-        + adding(encoded, to: "inherited.encoded") + ")"
-      : "(\(decoded), \(encoded))"
-    let override = model.isSubclass ? "override " : ""
-    return """
-      \(openAccess)\(override)class var \(Self.knownKeysName): \(type) {
-          \(value)
-      }
-      """
+  /// The assignment of the members a property keeps (`@UnknownKeys`): none of the keys the
+  /// model reads, and none a flattened model reads, `null` or not. The keys come from the
+  /// description of the instance's own type, which a subclass extends.
+  func unknownMembersAssignment(_ name: String, json: String) -> String {
+    let description = "Self.jsonDescription"
+    return "self.\(name) = \(json).unknownMembers(excluding: \(description).memberKeys, "
+      + "claimed: \(description).flattenedKeys)"
   }
 
   func keyPath(_ property: ModelProperty) -> String {
@@ -222,17 +166,122 @@ struct ModelCodeGenerator {
 
   func members() -> [DeclSyntax] {
     let table = keyTable()
-    var result = [
-      initializer(table: table), encoder(), updater(), propertyNames(), schemaMember(),
-    ]
-    if let claimed = claimedKeysMember() { result.append(claimed) }
+    let onePass = onePassMembers(table: table)
+    let direct = directWriteMembers()
+    var result = descriptionMembers(onePass: !onePass.isEmpty, direct: !direct.isEmpty)
+    result += [initializer(table: table), encoder()]
     if let table { result.append(tableDeclaration(table)) }
-    result += onePassMembers(table: table)
-    result += directWriteMembers()
+    result += onePass
+    result += direct
     result += staticDeclarations()
-    if case .openClass = model.kind { result += [valueInitializer(), knownKeysMember()] }
+    if case .openClass = model.kind { result.append(valueInitializer()) }
     if model.isClass, addsCodable || model.isSubclass { result += classCodable() }
     return result.map { DeclSyntax(stringLiteral: $0) }
+  }
+
+  /// Statements as a function's body: every line indented one level.
+  func body(_ statements: [String]) -> String {
+    statements.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+      .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+  }
+
+  // MARK: The description
+
+  /// `jsonDescription`: the model's mapping as data, which the library reads for updates,
+  /// property names, claimed keys, the schema and the fast paths' checks. A class that may be
+  /// subclassed answers with a class property, which a subclass overrides with its own
+  /// description inheriting the superclass's.
+  func descriptionMembers(onePass: Bool, direct: Bool) -> [String] {
+    let entries = model.properties.map(descriptionEntry)
+    var arguments: [String] = []
+    if model.options.coercesValues { arguments.append("coercing: true") }
+    if let dates = model.options.dates { arguments.append("dates: \(hoisted(dates))") }
+    if onePass { arguments.append("onePass: true") }
+    if direct { arguments.append("direct: true") }
+    if model.isSubclass, let superclass = model.options.superclass {
+      arguments.append("inheriting: \(superclass).jsonDescription")
+    }
+    let list =
+      entries.isEmpty
+      ? "[]" : "[\n" + entries.map { "    " + $0 + "," }.joined(separator: "\n") + "\n]"
+    let value =
+      "Bindery.JSONModelDescription<\(model.isClass ? model.typeName : "Self")>("
+      + ([list] + arguments).joined(separator: ", ") + ")"
+    let type = "any Bindery.JSONModelDescribing"
+    switch model.kind {
+    case .openClass(let isSubclass, _):
+      let override = isSubclass ? "override " : ""
+      guard model.storesStatics else {
+        return ["\(openAccess)\(override)class var jsonDescription: \(type) {\n    \(value)\n}"]
+      }
+      let stored = context.makeUniqueName("jsonDescription").text
+      return [
+        "\(openAccess)\(override)class var jsonDescription: \(type) { \(model.typeName).\(stored) }",
+        "private static let \(stored): \(type) = \(value)",
+      ]
+    default:
+      guard model.storesStatics else {
+        return ["\(access)static var jsonDescription: \(type) {\n    \(value)\n}"]
+      }
+      return ["\(access)static let jsonDescription: \(type) = \(value)"]
+    }
+  }
+
+  /// One property's entry in the description.
+  func descriptionEntry(_ property: ModelProperty) -> String {
+    let keyPath = "\\.\(escaped(property.name))"
+    let name = literal(property.name)
+    if property.isUnknownKeys { return ".unknownKeys(\(keyPath), \(name))" }
+    if !property.decodes && !property.encodes { return ".ignored(\(keyPath), \(name))" }
+    if property.isFlattened {
+      return ".\(property.isLet ? "constantFlattened" : "flattened")(\(keyPath), \(name))"
+    }
+    var arguments = [keyPath, name]
+    let paths = descriptionPaths(property)
+    if let tag = property.tagKey, !property.isLet {
+      arguments.append("tag: [\(tag.components.map(literal).joined(separator: ", "))]")
+      if let paths { arguments.append("paths: \(paths)") }
+      return ".tagged(\(arguments.joined(separator: ", ")))"
+    }
+    if let paths { arguments.append("paths: \(paths)") }
+    if property.encodes, property.decodes,
+      property.encodePath.components != property.decodePaths.first?.components
+    {
+      arguments.append("encodePath: \(pathLiteral(property.encodePath.components))")
+    }
+    if !property.decodes { arguments.append("reads: false") }
+    if !property.encodes { arguments.append("writes: false") }
+    let defaultValue =
+      property.defaultValue ?? (property.isOptional ? nil : property.initializer)
+    if let transformer = property.transformer {
+      arguments.append("using: \(hoisted(transformer))")
+      if property.isLet {
+        let required = defaultValue == nil && !property.isOptional
+        arguments.append("required: \(required)")
+        return ".constant(\(arguments.joined(separator: ", ")))"
+      }
+      if let defaultValue { arguments.append("default: \(defaultValue.trimmedDescription)") }
+      return ".member(\(arguments.joined(separator: ", ")))"
+    }
+    if property.coerces { arguments.append("coerces: true") }
+    if property.isLossy { arguments.append("lossy: true") }
+    if let defaultValue { arguments.append("default: \(defaultValue.trimmedDescription)") }
+    return ".\(property.isLet ? "constant" : "member")(\(arguments.joined(separator: ", ")))"
+  }
+
+  /// The paths a property is read from, when they are not its name alone: as a literal, or
+  /// the keys a custom strategy gives at run time.
+  func descriptionPaths(_ property: ModelProperty) -> String? {
+    if !property.hasExplicitKey, case .custom = model.options.keyStrategy {
+      return schemaPaths(property)
+    }
+    let paths = property.decodes ? property.decodePaths : [property.encodePath]
+    if paths.count == 1, paths[0].components == [property.name] { return nil }
+    return "[" + paths.map { pathLiteral($0.components) }.joined(separator: ", ") + "]"
+  }
+
+  func pathLiteral(_ components: [String]) -> String {
+    "[" + components.map(literal).joined(separator: ", ") + "]"
   }
 
   /// The receiver for one property's read: the model's decoder, with the property's own scope.
@@ -285,21 +334,32 @@ struct ModelCodeGenerator {
     return text
   }
 
+  /// Names generated code uses that a property's local could shadow.
+  static let reservedLocals: Set<String> = ["json", "Bindery", "Swift", "Self", "self", "super"]
+
+  /// The name of a property's local in generated code: its own name where nothing can clash.
+  func localName(_ property: ModelProperty) -> String {
+    Self.reservedLocals.contains(property.name)
+      ? context.makeUniqueName(property.name).text : escaped(property.name)
+  }
+
   func initializer(table: KeyTable?) -> String {
-    let json = context.makeUniqueName("json").text
     var decoder = scopedDecoder("json")
     if let table {
       let owner = model.isClass ? model.typeName : "Self"
       decoder += "._prefetching(\(owner).\(table.name))"
     }
-    var lines: [String] = ["let \(json) = \(decoder)"]
+    // The members are read through the scoped decoder, which shadows the parameter; a
+    // subclass hands the parameter itself to its superclass, so it names the scoped one apart.
+    let scoped = decoder != "json"
+    let json = scoped && model.isSubclass ? context.makeUniqueName("json").text : "json"
+    var lines: [String] = scoped ? ["let \(json) = \(decoder)"] : []
     var assignments: [String] = []
     var locals: [String] = []
     for property in model.properties {
       let name = escaped(property.name)
       if property.isUnknownKeys {
-        assignments.append(
-          "self.\(name) = \(json).unknownMembers(excluding: \(excludedKeys(encoding: false)))")
+        assignments.append(unknownMembersAssignment(name, json: json))
         continue
       }
       guard property.decodes else {
@@ -308,7 +368,7 @@ struct ModelCodeGenerator {
         }
         continue
       }
-      let local = context.makeUniqueName(property.name).text
+      let local = localName(property)
       locals.append(local)
       let call =
         property.isFlattened
@@ -331,7 +391,7 @@ struct ModelCodeGenerator {
       }
     return """
       \(access)\(required)init(json: Bindery.JSONObjectDecoder) throws {
-      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      \(body(lines))
       }
       """
   }
@@ -361,36 +421,30 @@ struct ModelCodeGenerator {
   /// `OnePassDecoding.swift` in `Bindery`): the fast path of `init(json:)` for bytes.
   func onePassMembers(table: KeyTable?) -> [String] {
     guard let table, let reads = onePassReads(table: table) else { return [] }
-    let reader = context.makeUniqueName("reader").text
-    let object = context.makeUniqueName("object").text
-    // Closure parameters cannot take a unique name (`$` starts a projection there); only
-    // generated code is in scope, so a plain name cannot clash.
-    let visiting = "visiting"
-    let flag = context.makeUniqueName("decodesInOnePass").text
+    let (reader, object, keys) = ("reader", "object", "keys")
     let helpers = "Bindery._JSONOnePassReader"
+    // The values are locals named after their properties, beside the slots and the reader's.
+    let taken = Set(reads.indices.map { "slot\($0)" } + [reader, object, keys, "Self", "Bindery"])
     var slots: [String] = []
     var cases: [String] = []
     var values: [String] = []
     var assignments: [String] = []
-    var checks: [String] = []
-    for (property, position) in reads {
+    for (index, (property, position)) in reads.enumerated() {
       let name = escaped(property.name)
-      let slot = context.makeUniqueName(property.name).text
-      let value = context.makeUniqueName(property.name).text
+      let slot = "slot\(index)"
+      let value = taken.contains(property.name) ? context.makeUniqueName(property.name).text : name
       let type = "{ (model: Self) in model.\(name) }"
       slots.append("var \(slot) = \(helpers).slot \(type)")
       cases.append(
         "case \(position): guard \(reader).read(into: &\(slot)) else { return nil }")
       values.append("let \(value) = \(helpers).value(\(slot))")
       assignments.append("self.\(name) = \(value)")
-      checks.append("\(helpers).readsInOnePass(\(type), visiting: &\(visiting))")
     }
     for property in model.properties where !property.decodes {
       if property.initializer == nil, property.isOptional, property.isLet {
         assignments.append("self.\(escaped(property.name)) = nil")
       }
     }
-    let keys = context.makeUniqueName("keys").text
     var lines = slots
     // Read once: each access to a static property checks that it is initialized.
     lines.append("let \(keys) = Self.\(table.name)")
@@ -402,34 +456,25 @@ struct ModelCodeGenerator {
     lines.append("    default: return nil")
     lines.append("    }")
     lines.append("}")
-    lines.append("guard " + values.joined(separator: ", ") + " else { return nil }")
+    lines.append("guard " + values.joined(separator: ",\n    ") + "\nelse { return nil }")
     lines += assignments
     // Validated once whole, outside the initializer: returning nil from an initializer after
     // `self` is whole makes the compiler copy the model (a retain and a release per string it
     // holds), even when `validate()` does nothing.
-    let value = context.makeUniqueName("value").text
     let initializer = """
       \(access)static func _fromOnePass(_ \(reader): inout Bindery._JSONOnePassReader) -> Self? {
-          guard let \(value) = Self(_jsonOnePassMembers: &\(reader)) else { return nil }
-          do { try \(value).validate() } catch { return nil }
-          return \(value)
+          guard let value = Self(_jsonOnePassMembers: &\(reader)) else { return nil }
+          do { try value.validate() } catch { return nil }
+          return value
       }
+
       private init?(_jsonOnePassMembers \(reader): inout Bindery._JSONOnePassReader) {
-      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      \(body(lines))
       }
       """
-    let capability = """
-      \(access)static func _readsInOnePass(\(visiting): inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-          \(helpers).readsInOnePass(Self.self, visiting: &\(visiting)) { \(visiting) in
-              \(checks.joined(separator: "\n            && "))
-          }
-      }
-      """
-    let decodes = """
-      \(access)static var _decodesInOnePass: Swift.Bool { Self.\(flag) }
-      private static let \(flag) = \(helpers).decodesInOnePass(Self.self)
-      """
-    return [initializer, capability, decodes]
+    let decodes =
+      "\(access)static let _decodesInOnePass = \(helpers).decodesInOnePass(Self.self)"
+    return [initializer, decodes]
   }
 
   /// The properties the direct write writes, in order, each with its key; nil when the model
@@ -456,12 +501,9 @@ struct ModelCodeGenerator {
   /// in `Bindery`): the fast path of `jsonBytes()`.
   func directWriteMembers() -> [String] {
     guard let writes = directWrites() else { return [] }
-    let writer = context.makeUniqueName("writer").text
-    let visiting = "visiting"
-    let flag = context.makeUniqueName("encodesDirectly").text
+    let writer = "writer"
     let helpers = "Bindery._JSONDirectWriter"
     var steps: [String] = []
-    var checks: [String] = []
     for (property, key) in writes {
       let name = escaped(property.name)
       // The comma, the quoted key and the colon, as the bytes of a string literal.
@@ -472,33 +514,18 @@ struct ModelCodeGenerator {
       } else {
         steps.append("\(writer).member(\(fragment), self.\(name))")
       }
-      checks.append(
-        "\(helpers).writesDirectly({ (model: Self) in model.\(name) }, visiting: &\(visiting))")
     }
-    var lines = ["guard \(writer).beginObject() else { return false }"]
-    if !steps.isEmpty {
-      lines.append("guard " + steps.joined(separator: ",\n    ") + " else { return false }")
-    }
+    let guards = ["\(writer).beginObject()"] + steps
+    var lines = ["guard " + guards.joined(separator: ",\n    ") + "\nelse { return false }"]
     lines.append("\(writer).endObject()")
     lines.append("return true")
     let write = """
       \(access)func _writeDirectly(to \(writer): inout Bindery._JSONDirectWriter) -> Swift.Bool {
-      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      \(body(lines))
       }
       """
-    let answer = checks.isEmpty ? "true" : checks.joined(separator: "\n            && ")
-    let capability = """
-      \(access)static func _writesDirectly(\(visiting): inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-          \(helpers).writesDirectly(Self.self, visiting: &\(visiting)) { \(visiting) in
-              \(answer)
-          }
-      }
-      """
-    let encodes = """
-      \(access)static var _encodesDirectly: Swift.Bool { Self.\(flag) }
-      private static let \(flag) = \(helpers).encodesDirectly(Self.self)
-      """
-    return [write, capability, encodes]
+    let encodes = "\(access)static let _encodesDirectly = \(helpers).encodesDirectly(Self.self)"
+    return [write, encodes]
   }
 
   /// Properties in the order they are written: those sharing a path prefix next to each other
@@ -539,13 +566,13 @@ struct ModelCodeGenerator {
     }
     for property in model.properties where property.isUnknownKeys {
       lines.append(
-        "if json.includes(\(literal(property.name))) { try json.encodeUnknown(self.\(escaped(property.name)), excluding: \(excludedKeys(encoding: true))) }"
+        "if json.includes(\(literal(property.name))) { try json.encodeUnknown(self.\(escaped(property.name)), excluding: Self.jsonDescription.writtenKeys) }"
       )
     }
     let override = model.isSubclass ? "override " : ""
     return """
       \(openAccess)\(override)func encode(to json: inout Bindery.JSONObjectEncoder) throws {
-      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      \(body(lines))
       }
       """
   }
@@ -614,7 +641,7 @@ struct ModelCodeGenerator {
     let override = model.isSubclass ? "override " : ""
     return """
       \(openAccess)\(override)\(mutating)func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
-      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      \(body(lines))
       }
       """
   }
@@ -633,7 +660,7 @@ struct ModelCodeGenerator {
     }
     return """
       \(openAccess)\(kind) func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
-      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      \(body(lines))
       }
       """
   }
@@ -709,7 +736,7 @@ struct ModelCodeGenerator {
     }
     return """
       \(openAccess)\(kind) func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
-      \(lines.map { "    " + $0 }.joined(separator: "\n"))
+      \(body(lines))
       }
       """
   }
@@ -726,9 +753,10 @@ struct ModelCodeGenerator {
     """
   }
 
+  /// A class's `Codable` members: its own code where `BinderyDecoder` and `BinderyEncoder`'s
+  /// document is, one `JSONValue` of the object under other coders. A subclass's initializer
+  /// is the hierarchy's: its `init(json:)` reads the superclass's members too.
   func classCodable() -> [String] {
-    if case .openClass = model.kind { return openClassCodable() }
-    if codableUsesContainers { return containerCodable() }
     let override = model.isSubclass ? "override " : ""
     return [
       """

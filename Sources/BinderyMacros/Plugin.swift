@@ -10,6 +10,9 @@ struct BinderyMacrosPlugin: CompilerPlugin {
 
 /// `@JSONModel`; see `JSONModelExpansion`.
 public struct JSONModelMacro: MemberMacro, ExtensionMacro {
+  /// The generated code is laid out as it is written, not reformatted.
+  public static var formatMode: FormatMode { .disabled }
+
   /// Forwards to `JSONModelExpansion`.
   ///
   /// - Parameters:

@@ -38,151 +38,67 @@ struct JSONModelDiagnosticTests {
           var b: Int { a * 2 }
       }
 
-      extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+      extension A: Bindery.JSONModel, Bindery.JSONDescribedModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+          static let jsonDescription: any Bindery.JSONModelDescribing = Bindery.JSONModelDescription<Self>([
+              .member(\.a, "a"),
+          ], onePass: true, direct: true)
+
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let __macro_local_1afMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.a
-                      }, forKey: Self.__macro_local_7jsonKeyfMu_))
-              self.a = try __macro_local_4jsonfMu_._value(__macro_local_1afMu_)
+              let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
+              let a = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.a }, forKey: Self.__macro_local_7jsonKeyfMu_))
+              self.a = try json._value(a)
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
-              if json.includes("a") {
-                  try json._encode(self.a, plainKey: "a")
-              }
-          }
-
-          mutating func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
-              var __macro_local_7changedfMu_ = Swift.Set<Swift.AnyKeyPath>()
-              let __macro_local_4jsonfMu0_ = json
-              if try __macro_local_4jsonfMu0_.update(&self.a, forKey: "a") {
-                  __macro_local_7changedfMu_.insert(\Self.a)
-              }
-              return __macro_local_7changedfMu_
-          }
-
-          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
-              if keyPath == \Self.a {
-                  return "a"
-              }
-              return nil
-          }
-
-          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
-              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
-              __macro_local_6objectfMu_.member([["a"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.a
-                      }, key: "a"), required: true)
-              return __macro_local_6objectfMu_.schema
-          }
-
-          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
-              Swift.Set<Swift.String>(["a"])
+              if json.includes("a") { try json._encode(self.a, plainKey: "a") }
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["a"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
-          static func _fromOnePass(_ __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) -> Self? {
-              guard let __macro_local_5valuefMu_ = Self(_jsonOnePassMembers: &__macro_local_6readerfMu_) else {
-                  return nil
-              }
-              do {
-                  try __macro_local_5valuefMu_.validate()
-              } catch {
-                  return nil
-              }
-              return __macro_local_5valuefMu_
+          static func _fromOnePass(_ reader: inout Bindery._JSONOnePassReader) -> Self? {
+              guard let value = Self(_jsonOnePassMembers: &reader) else { return nil }
+              do { try value.validate() } catch { return nil }
+              return value
           }
-          private init?(_jsonOnePassMembers __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
-              var __macro_local_1afMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
-                  model.a
-              }
-              let __macro_local_4keysfMu_ = Self.__macro_local_8jsonKeysfMu_
-              guard var __macro_local_6objectfMu0_ = __macro_local_6readerfMu_.beginObject() else {
-                  return nil
-              }
+
+          private init?(_jsonOnePassMembers reader: inout Bindery._JSONOnePassReader) {
+              var slot0 = Bindery._JSONOnePassReader.slot { (model: Self) in model.a }
+              let keys = Self.__macro_local_8jsonKeysfMu_
+              guard var object = reader.beginObject() else { return nil }
               members: while true {
-                  switch __macro_local_6readerfMu_.member(of: __macro_local_4keysfMu_, &__macro_local_6objectfMu0_) {
-                  case 0:
-                      guard __macro_local_6readerfMu_.read(into: &__macro_local_1afMu0_) else {
-                          return nil
-                      }
-                  case -1:
-                      break members
-                  default:
-                      return nil
+                  switch reader.member(of: keys, &object) {
+                  case 0: guard reader.read(into: &slot0) else { return nil }
+                  case -1: break members
+                  default: return nil
                   }
               }
-              guard let __macro_local_1afMu1_ = Bindery._JSONOnePassReader.value(__macro_local_1afMu0_) else {
-                  return nil
-              }
-              self.a = __macro_local_1afMu1_
+              guard let a = Bindery._JSONOnePassReader.value(slot0)
+              else { return nil }
+              self.a = a
           }
 
-          static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-              Bindery._JSONOnePassReader.readsInOnePass(Self.self, visiting: &visiting) { visiting in
-                  Bindery._JSONOnePassReader.readsInOnePass({ (model: Self) in
-                          model.a
-                      }, visiting: &visiting)
-              }
-          }
+          static let _decodesInOnePass = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
 
-          static var _decodesInOnePass: Swift.Bool {
-              Self.__macro_local_16decodesInOnePassfMu_
-          }
-          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
-
-          func _writeDirectly(to __macro_local_6writerfMu_: inout Bindery._JSONDirectWriter) -> Swift.Bool {
-              guard __macro_local_6writerfMu_.beginObject() else {
-                  return false
-              }
-              guard __macro_local_6writerfMu_.member(#","a":"#, self.a) else {
-                  return false
-              }
-              __macro_local_6writerfMu_.endObject()
+          func _writeDirectly(to writer: inout Bindery._JSONDirectWriter) -> Swift.Bool {
+              guard writer.beginObject(),
+                  writer.member(#","a":"#, self.a)
+              else { return false }
+              writer.endObject()
               return true
           }
 
-          static func _writesDirectly(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-              Bindery._JSONDirectWriter.writesDirectly(Self.self, visiting: &visiting) { visiting in
-                  Bindery._JSONDirectWriter.writesDirectly({ (model: Self) in
-                          model.a
-                      }, visiting: &visiting)
-              }
-          }
-
-          static var _encodesDirectly: Swift.Bool {
-              Self.__macro_local_15encodesDirectlyfMu_
-          }
-          private static let __macro_local_15encodesDirectlyfMu_ = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
-
-          private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
-              case a
-          }
+          static let _encodesDirectly = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
 
           init(from decoder: any Swift.Decoder) throws {
-              if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
-                  try self.init(json: __macro_local_6sourcefMu_.object)
-                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu_.object)
-                  withExtendedLifetime(__macro_local_6sourcefMu_) {
-                  }
-              } else {
-                  try self.init(_jsonContainer: decoder.container(keyedBy: _JSONCodingKeys.self))
-                  try Bindery._JSONModelCoding.validate(self, from: decoder)
-              }
-          }
-
-          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<_JSONCodingKeys>) throws {
-              self.a = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                      model.a
-                  }, from: __macro_local_9containerfMu_, forKey: .a)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {}
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: _JSONCodingKeys.self)
-              try Bindery._JSONModelCoding.encode(self.a, to: &__macro_local_9containerfMu0_, forKey: .a)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """#
@@ -220,75 +136,37 @@ struct JSONModelDiagnosticTests {
           var cache: [String: Int]?
       }
 
-      extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+      extension A: Bindery.JSONModel, Bindery.JSONDescribedModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+          static let jsonDescription: any Bindery.JSONModelDescribing = Bindery.JSONModelDescription<Self>([
+              .ignored(\.cache, "cache"),
+          ], direct: true)
+
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json
+
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
 
           }
 
-          mutating func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
-              var __macro_local_7changedfMu_ = Swift.Set<Swift.AnyKeyPath>()
-              let __macro_local_4jsonfMu0_ = json
-              return __macro_local_7changedfMu_
-          }
-
-          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
-              if keyPath == \Self.cache {
-                  return "cache"
-              }
-              return nil
-          }
-
-          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
-              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
-              return __macro_local_6objectfMu_.schema
-          }
-
-          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
-              Swift.Set<Swift.String>([])
-          }
-
-          func _writeDirectly(to __macro_local_6writerfMu_: inout Bindery._JSONDirectWriter) -> Swift.Bool {
-              guard __macro_local_6writerfMu_.beginObject() else {
-                  return false
-              }
-              __macro_local_6writerfMu_.endObject()
+          func _writeDirectly(to writer: inout Bindery._JSONDirectWriter) -> Swift.Bool {
+              guard writer.beginObject()
+              else { return false }
+              writer.endObject()
               return true
           }
 
-          static func _writesDirectly(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-              Bindery._JSONDirectWriter.writesDirectly(Self.self, visiting: &visiting) { visiting in
-                  true
-              }
-          }
-
-          static var _encodesDirectly: Swift.Bool {
-              Self.__macro_local_15encodesDirectlyfMu_
-          }
-          private static let __macro_local_15encodesDirectlyfMu_ = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
+          static let _encodesDirectly = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
 
           init(from decoder: any Swift.Decoder) throws {
-              if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
-                  try self.init(json: __macro_local_6sourcefMu_.object)
-                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu_.object)
-                  withExtendedLifetime(__macro_local_6sourcefMu_) {
-                  }
-              } else {
-                  try self.init(_jsonContainer: decoder.container(keyedBy: Bindery._JSONCodingKey.self))
-                  try Bindery._JSONModelCoding.validate(self, from: decoder)
-              }
-          }
-
-          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<Bindery._JSONCodingKey>) throws {
-
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {}
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
-
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """#
@@ -402,153 +280,67 @@ struct JSONModelDiagnosticTests {
           var kind = "photo"
       }
 
-      extension A: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+      extension A: Bindery.JSONModel, Bindery.JSONDescribedModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+          static let jsonDescription: any Bindery.JSONModelDescribing = Bindery.JSONModelDescription<Self>([
+              .member(\.kind, "kind", paths: [["k"]], default: "photo"),
+          ], onePass: true, direct: true)
+
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let __macro_local_4kindfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.kind
-                      }, forKey: Self.__macro_local_7jsonKeyfMu_, default: "photo"))
-              self.kind = try __macro_local_4jsonfMu_._value(__macro_local_4kindfMu_)
+              let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
+              let kind = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.kind }, forKey: Self.__macro_local_7jsonKeyfMu_, default: "photo"))
+              self.kind = try json._value(kind)
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
-              if json.includes("kind") {
-                  try json._encode(self.kind, plainKey: "k")
-              }
-          }
-
-          mutating func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
-              var __macro_local_7changedfMu_ = Swift.Set<Swift.AnyKeyPath>()
-              let __macro_local_4jsonfMu0_ = json
-              if try __macro_local_4jsonfMu0_.update(&self.kind, forKey: "k") {
-                  __macro_local_7changedfMu_.insert(\Self.kind)
-              }
-              return __macro_local_7changedfMu_
-          }
-
-          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
-              if keyPath == \Self.kind {
-                  return "kind"
-              }
-              return nil
-          }
-
-          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
-              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
-              __macro_local_6objectfMu_.member([["k"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.kind
-                      }, key: "k"), required: false, default: Bindery.JSONSchemaBuilder._encoded(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.kind
-                      }, "photo"))
-              return __macro_local_6objectfMu_.schema
-          }
-
-          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
-              Swift.Set<Swift.String>(["k"])
+              if json.includes("kind") { try json._encode(self.kind, plainKey: "k") }
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["k"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
-          static func _fromOnePass(_ __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) -> Self? {
-              guard let __macro_local_5valuefMu_ = Self(_jsonOnePassMembers: &__macro_local_6readerfMu_) else {
-                  return nil
-              }
-              do {
-                  try __macro_local_5valuefMu_.validate()
-              } catch {
-                  return nil
-              }
-              return __macro_local_5valuefMu_
+          static func _fromOnePass(_ reader: inout Bindery._JSONOnePassReader) -> Self? {
+              guard let value = Self(_jsonOnePassMembers: &reader) else { return nil }
+              do { try value.validate() } catch { return nil }
+              return value
           }
-          private init?(_jsonOnePassMembers __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
-              var __macro_local_4kindfMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
-                  model.kind
-              }
-              let __macro_local_4keysfMu_ = Self.__macro_local_8jsonKeysfMu_
-              guard var __macro_local_6objectfMu0_ = __macro_local_6readerfMu_.beginObject() else {
-                  return nil
-              }
+
+          private init?(_jsonOnePassMembers reader: inout Bindery._JSONOnePassReader) {
+              var slot0 = Bindery._JSONOnePassReader.slot { (model: Self) in model.kind }
+              let keys = Self.__macro_local_8jsonKeysfMu_
+              guard var object = reader.beginObject() else { return nil }
               members: while true {
-                  switch __macro_local_6readerfMu_.member(of: __macro_local_4keysfMu_, &__macro_local_6objectfMu0_) {
-                  case 0:
-                      guard __macro_local_6readerfMu_.read(into: &__macro_local_4kindfMu0_) else {
-                          return nil
-                      }
-                  case -1:
-                      break members
-                  default:
-                      return nil
+                  switch reader.member(of: keys, &object) {
+                  case 0: guard reader.read(into: &slot0) else { return nil }
+                  case -1: break members
+                  default: return nil
                   }
               }
-              guard let __macro_local_4kindfMu1_ = Bindery._JSONOnePassReader.value(__macro_local_4kindfMu0_) else {
-                  return nil
-              }
-              self.kind = __macro_local_4kindfMu1_
+              guard let kind = Bindery._JSONOnePassReader.value(slot0)
+              else { return nil }
+              self.kind = kind
           }
 
-          static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-              Bindery._JSONOnePassReader.readsInOnePass(Self.self, visiting: &visiting) { visiting in
-                  Bindery._JSONOnePassReader.readsInOnePass({ (model: Self) in
-                          model.kind
-                      }, visiting: &visiting)
-              }
-          }
+          static let _decodesInOnePass = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
 
-          static var _decodesInOnePass: Swift.Bool {
-              Self.__macro_local_16decodesInOnePassfMu_
-          }
-          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
-
-          func _writeDirectly(to __macro_local_6writerfMu_: inout Bindery._JSONDirectWriter) -> Swift.Bool {
-              guard __macro_local_6writerfMu_.beginObject() else {
-                  return false
-              }
-              guard __macro_local_6writerfMu_.member(#","k":"#, self.kind) else {
-                  return false
-              }
-              __macro_local_6writerfMu_.endObject()
+          func _writeDirectly(to writer: inout Bindery._JSONDirectWriter) -> Swift.Bool {
+              guard writer.beginObject(),
+                  writer.member(#","k":"#, self.kind)
+              else { return false }
+              writer.endObject()
               return true
           }
 
-          static func _writesDirectly(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-              Bindery._JSONDirectWriter.writesDirectly(Self.self, visiting: &visiting) { visiting in
-                  Bindery._JSONDirectWriter.writesDirectly({ (model: Self) in
-                          model.kind
-                      }, visiting: &visiting)
-              }
-          }
-
-          static var _encodesDirectly: Swift.Bool {
-              Self.__macro_local_15encodesDirectlyfMu_
-          }
-          private static let __macro_local_15encodesDirectlyfMu_ = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
-
-          private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
-              case k
-          }
+          static let _encodesDirectly = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
 
           init(from decoder: any Swift.Decoder) throws {
-              if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
-                  try self.init(json: __macro_local_6sourcefMu_.object)
-                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu_.object)
-                  withExtendedLifetime(__macro_local_6sourcefMu_) {
-                  }
-              } else {
-                  try self.init(_jsonContainer: decoder.container(keyedBy: _JSONCodingKeys.self))
-                  try Bindery._JSONModelCoding.validate(self, from: decoder)
-              }
-          }
-
-          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<_JSONCodingKeys>) throws {
-              self.kind = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                      model.kind
-                  }, from: __macro_local_9containerfMu_, forKey: .k, default: "photo")
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {}
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: _JSONCodingKeys.self)
-              try Bindery._JSONModelCoding.encode(self.kind, to: &__macro_local_9containerfMu0_, forKey: .k)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """#

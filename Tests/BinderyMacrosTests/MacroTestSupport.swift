@@ -12,7 +12,8 @@ let binderyMacros: [String: MacroSpec] = [
   "JSONModel": MacroSpec(
     type: JSONModelMacro.self,
     conformances: [
-      "JSONModel", "JSONUpdatable", "_JSONValueModel", "JSONSchemaProviding", "Codable",
+      "JSONModel", "JSONDescribedModel", "JSONUpdatable", "_JSONValueModel",
+      "JSONSchemaProviding", "Codable",
     ].map {
       TypeSyntax(IdentifierTypeSyntax(name: .identifier($0)))
     }),

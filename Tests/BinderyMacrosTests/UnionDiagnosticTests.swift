@@ -40,103 +40,37 @@ struct UnionDiagnosticTests {
           @TaggedBy("type") var payload: Payload
       }
 
-      extension Event: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+      extension Event: Bindery.JSONModel, Bindery.JSONDescribedModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+          static let jsonDescription: any Bindery.JSONModelDescribing = Bindery.JSONModelDescription<Self>([
+              .member(\.type, "type", writes: false),
+              .tagged(\.payload, "payload", tag: ["type"]),
+          ])
+
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let __macro_local_4typefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.type
-                      }, forKey: Self.__macro_local_7jsonKeyfMu_))
-              let __macro_local_7payloadfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.payload
-                      }, tag: "type", forKey: Self.__macro_local_7jsonKeyfMu0_))
-              self.type = try __macro_local_4jsonfMu_._value(__macro_local_4typefMu_)
-              self.payload = try __macro_local_4jsonfMu_._value(__macro_local_7payloadfMu_)
+              let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
+              let type = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.type }, forKey: Self.__macro_local_7jsonKeyfMu_))
+              let payload = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.payload }, tag: "type", forKey: Self.__macro_local_7jsonKeyfMu0_))
+              self.type = try json._value(type)
+              self.payload = try json._value(payload)
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
-              if json.includes("payload") {
-                  try json.encode(self.payload, tag: "type", forKey: "payload")
-              }
-          }
-
-          mutating func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
-              var __macro_local_7changedfMu_ = Swift.Set<Swift.AnyKeyPath>()
-              let __macro_local_4jsonfMu0_ = json
-              if try __macro_local_4jsonfMu0_.update(&self.type, forKey: "type") {
-                  __macro_local_7changedfMu_.insert(\Self.type)
-              }
-              if __macro_local_4jsonfMu0_.contains("payload") {
-                  self.payload = try __macro_local_4jsonfMu0_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.payload
-                      }, tag: "type", forKey: "payload");
-                  __macro_local_7changedfMu_.insert(\Self.payload)
-              }
-              return __macro_local_7changedfMu_
-          }
-
-          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
-              if keyPath == \Self.type {
-                  return "type"
-              }
-              if keyPath == \Self.payload {
-                  return "payload"
-              }
-              return nil
-          }
-
-          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
-              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
-              __macro_local_6objectfMu_.member([["type"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.type
-                      }, key: "type"), required: true)
-              let __macro_local_5unionfMu_ = schema._taggedCases(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                      model.payload
-                  }, key: "payload")
-              __macro_local_6objectfMu_.tagged(tag: ["type"], content: ["payload"], cases: __macro_local_5unionfMu_.cases, keepsUnknownTags: __macro_local_5unionfMu_.keepsUnknownTags, required: true)
-              return __macro_local_6objectfMu_.schema
-          }
-
-          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
-              Swift.Set<Swift.String>(["type", "payload"])
+              if json.includes("payload") { try json.encode(self.payload, tag: "type", forKey: "payload") }
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["type"], ["payload"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
           private static let __macro_local_7jsonKeyfMu0_ = __macro_local_8jsonKeysfMu_[1]
 
-          private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
-              case type
-              case payload
-          }
-
           init(from decoder: any Swift.Decoder) throws {
-              if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
-                  try self.init(json: __macro_local_6sourcefMu_.object)
-                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu_.object)
-                  withExtendedLifetime(__macro_local_6sourcefMu_) {
-                  }
-              } else {
-                  try self.init(_jsonContainer: decoder.container(keyedBy: _JSONCodingKeys.self))
-                  try Bindery._JSONModelCoding.validate(self, from: decoder)
-              }
-          }
-
-          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<_JSONCodingKeys>) throws {
-              self.type = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                      model.type
-                  }, from: __macro_local_9containerfMu_, forKey: .type)
-              self.payload = try Bindery._JSONModelCoding.member(of: __macro_local_9containerfMu_, keys: [.payload, .type]) { json in
-                  try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.payload
-                      }, tag: "type", forKey: "payload")
-              }
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {}
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: _JSONCodingKeys.self)
-              try Bindery._JSONModelCoding.encodeMember(to: &__macro_local_9containerfMu0_) { json in
-                  try json.encode(self.payload, tag: "type", forKey: "payload")
-              }
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """#
@@ -174,151 +108,67 @@ struct UnionDiagnosticTests {
           var count: Int
       }
 
-      extension Event: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+      extension Event: Bindery.JSONModel, Bindery.JSONDescribedModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+          static let jsonDescription: any Bindery.JSONModelDescribing = Bindery.JSONModelDescription<Self>([
+              .member(\.count, "count"),
+          ], onePass: true, direct: true)
+
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let __macro_local_5countfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.count
-                      }, forKey: Self.__macro_local_7jsonKeyfMu_))
-              self.count = try __macro_local_4jsonfMu_._value(__macro_local_5countfMu_)
+              let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
+              let count = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.count }, forKey: Self.__macro_local_7jsonKeyfMu_))
+              self.count = try json._value(count)
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
-              if json.includes("count") {
-                  try json._encode(self.count, plainKey: "count")
-              }
-          }
-
-          mutating func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
-              var __macro_local_7changedfMu_ = Swift.Set<Swift.AnyKeyPath>()
-              let __macro_local_4jsonfMu0_ = json
-              if try __macro_local_4jsonfMu0_.update(&self.count, forKey: "count") {
-                  __macro_local_7changedfMu_.insert(\Self.count)
-              }
-              return __macro_local_7changedfMu_
-          }
-
-          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
-              if keyPath == \Self.count {
-                  return "count"
-              }
-              return nil
-          }
-
-          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
-              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
-              __macro_local_6objectfMu_.member([["count"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.count
-                      }, key: "count"), required: true)
-              return __macro_local_6objectfMu_.schema
-          }
-
-          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
-              Swift.Set<Swift.String>(["count"])
+              if json.includes("count") { try json._encode(self.count, plainKey: "count") }
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["count"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
-          static func _fromOnePass(_ __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) -> Self? {
-              guard let __macro_local_5valuefMu_ = Self(_jsonOnePassMembers: &__macro_local_6readerfMu_) else {
-                  return nil
-              }
-              do {
-                  try __macro_local_5valuefMu_.validate()
-              } catch {
-                  return nil
-              }
-              return __macro_local_5valuefMu_
+          static func _fromOnePass(_ reader: inout Bindery._JSONOnePassReader) -> Self? {
+              guard let value = Self(_jsonOnePassMembers: &reader) else { return nil }
+              do { try value.validate() } catch { return nil }
+              return value
           }
-          private init?(_jsonOnePassMembers __macro_local_6readerfMu_: inout Bindery._JSONOnePassReader) {
-              var __macro_local_5countfMu0_ = Bindery._JSONOnePassReader.slot { (model: Self) in
-                  model.count
-              }
-              let __macro_local_4keysfMu_ = Self.__macro_local_8jsonKeysfMu_
-              guard var __macro_local_6objectfMu0_ = __macro_local_6readerfMu_.beginObject() else {
-                  return nil
-              }
+
+          private init?(_jsonOnePassMembers reader: inout Bindery._JSONOnePassReader) {
+              var slot0 = Bindery._JSONOnePassReader.slot { (model: Self) in model.count }
+              let keys = Self.__macro_local_8jsonKeysfMu_
+              guard var object = reader.beginObject() else { return nil }
               members: while true {
-                  switch __macro_local_6readerfMu_.member(of: __macro_local_4keysfMu_, &__macro_local_6objectfMu0_) {
-                  case 0:
-                      guard __macro_local_6readerfMu_.read(into: &__macro_local_5countfMu0_) else {
-                          return nil
-                      }
-                  case -1:
-                      break members
-                  default:
-                      return nil
+                  switch reader.member(of: keys, &object) {
+                  case 0: guard reader.read(into: &slot0) else { return nil }
+                  case -1: break members
+                  default: return nil
                   }
               }
-              guard let __macro_local_5countfMu1_ = Bindery._JSONOnePassReader.value(__macro_local_5countfMu0_) else {
-                  return nil
-              }
-              self.count = __macro_local_5countfMu1_
+              guard let count = Bindery._JSONOnePassReader.value(slot0)
+              else { return nil }
+              self.count = count
           }
 
-          static func _readsInOnePass(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-              Bindery._JSONOnePassReader.readsInOnePass(Self.self, visiting: &visiting) { visiting in
-                  Bindery._JSONOnePassReader.readsInOnePass({ (model: Self) in
-                          model.count
-                      }, visiting: &visiting)
-              }
-          }
+          static let _decodesInOnePass = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
 
-          static var _decodesInOnePass: Swift.Bool {
-              Self.__macro_local_16decodesInOnePassfMu_
-          }
-          private static let __macro_local_16decodesInOnePassfMu_ = Bindery._JSONOnePassReader.decodesInOnePass(Self.self)
-
-          func _writeDirectly(to __macro_local_6writerfMu_: inout Bindery._JSONDirectWriter) -> Swift.Bool {
-              guard __macro_local_6writerfMu_.beginObject() else {
-                  return false
-              }
-              guard __macro_local_6writerfMu_.member(#","count":"#, self.count) else {
-                  return false
-              }
-              __macro_local_6writerfMu_.endObject()
+          func _writeDirectly(to writer: inout Bindery._JSONDirectWriter) -> Swift.Bool {
+              guard writer.beginObject(),
+                  writer.member(#","count":"#, self.count)
+              else { return false }
+              writer.endObject()
               return true
           }
 
-          static func _writesDirectly(visiting: inout [Swift.ObjectIdentifier]) -> Swift.Bool {
-              Bindery._JSONDirectWriter.writesDirectly(Self.self, visiting: &visiting) { visiting in
-                  Bindery._JSONDirectWriter.writesDirectly({ (model: Self) in
-                          model.count
-                      }, visiting: &visiting)
-              }
-          }
-
-          static var _encodesDirectly: Swift.Bool {
-              Self.__macro_local_15encodesDirectlyfMu_
-          }
-          private static let __macro_local_15encodesDirectlyfMu_ = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
-
-          private enum _JSONCodingKeys: Swift.String, Swift.CodingKey {
-              case count
-          }
+          static let _encodesDirectly = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
 
           init(from decoder: any Swift.Decoder) throws {
-              if let __macro_local_6sourcefMu_ = try Bindery._JSONModelCoding.binderySource(from: decoder) {
-                  try self.init(json: __macro_local_6sourcefMu_.object)
-                  try Bindery._JSONModelCoding.validate(self, in: __macro_local_6sourcefMu_.object)
-                  withExtendedLifetime(__macro_local_6sourcefMu_) {
-                  }
-              } else {
-                  try self.init(_jsonContainer: decoder.container(keyedBy: _JSONCodingKeys.self))
-                  try Bindery._JSONModelCoding.validate(self, from: decoder)
-              }
-          }
-
-          private init(_jsonContainer __macro_local_9containerfMu_: Swift.KeyedDecodingContainer<_JSONCodingKeys>) throws {
-              self.count = try Bindery._JSONModelCoding.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                      model.count
-                  }, from: __macro_local_9containerfMu_, forKey: .count)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              try self.init(json: source.object)
+              try Bindery._JSONModelCoding.validate(self, in: source.object)
+              withExtendedLifetime(source) {}
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
-              var __macro_local_9containerfMu0_ = encoder.container(keyedBy: _JSONCodingKeys.self)
-              try Bindery._JSONModelCoding.encode(self.count, to: &__macro_local_9containerfMu0_, forKey: .count)
+              try Bindery._JSONModelCoding.encode(self, to: encoder)
           }
       }
       """#
@@ -365,21 +215,15 @@ struct UnionDiagnosticTests {
       extension Value: Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
           init(json: Bindery.JSONValueDecoder) throws {
               self = try json._firstMatching(Self.self, [
-                  ("number", {
-                                  .number(try $0.decode())
-                              }),
-                  ("any", {
-                                  .any(try $0.decode())
-                              })
+                  ("number", { .number(try $0.decode()) }),
+                  ("any", { .any(try $0.decode()) })
               ])
           }
 
           func encode(to json: Bindery.JSONValueEncoder) throws {
               switch self {
-              case .number(let value):
-                  try json.encode(value)
-              case .any(let value):
-                  try json.encode(value)
+              case .number(let value): try json.encode(value)
+              case .any(let value): try json.encode(value)
               }
           }
 
@@ -393,21 +237,15 @@ struct UnionDiagnosticTests {
                   return
               }
               self = try Bindery._JSONModelCoding.firstMatching(Self.self, from: decoder, [
-                  ("number", {
-                                  .number(try .init(from: $0))
-                              }),
-                  ("any", {
-                                  .any(try .init(from: $0))
-                              })
+                  ("number", { .number(try .init(from: $0)) }),
+                  ("any", { .any(try .init(from: $0)) })
               ])
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
               switch self {
-              case .number(let value):
-                  try value.encode(to: encoder)
-              case .any(let value):
-                  try value.encode(to: encoder)
+              case .number(let value): try value.encode(to: encoder)
+              case .any(let value): try value.encode(to: encoder)
               }
           }
       }
@@ -451,13 +289,9 @@ struct UnionDiagnosticTests {
       }
 
       extension Payload: Bindery.JSONModel, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
-          static var _jsonTags: [Swift.String] {
-              ["push"]
-          }
+          static var _jsonTags: [Swift.String] { ["push"] }
 
-          static var _jsonKeepsUnknownTags: Swift.Bool {
-              true
-          }
+          static var _jsonKeepsUnknownTags: Swift.Bool { true }
 
           static func _jsonSchemaCases(in schema: inout Bindery.JSONSchemaBuilder) -> [(tag: Swift.String, content: Bindery.JSONValue)] {
               [(tag: "push", content: schema.schema(for: Bindery.JSONSchemaBuilder._payload(Self.push)))]
@@ -465,28 +299,22 @@ struct UnionDiagnosticTests {
 
           init(tag: Swift.String, content json: Bindery.JSONValueDecoder) throws {
               switch tag {
-              case "push":
-                  self = .push(try json.decode())
-              default:
-                  self = .other(tag, json.value())
+              case "push": self = .push(try json.decode())
+              default: self = .other(tag, json.value())
               }
           }
 
           var jsonTag: Swift.String {
               switch self {
-              case .push:
-                  return "push"
-              case .other(let tag, _):
-                  return tag
+              case .push: return "push"
+              case .other(let tag, _): return tag
               }
           }
 
           func encodeContent(to json: Bindery.JSONValueEncoder) throws {
               switch self {
-              case .push(let value):
-                  try json.encode(value)
-              case .other(_, let value):
-                  try json.value(value)
+              case .push(let value): try json.encode(value)
+              case .other(_, let value): try json.value(value)
               }
           }
 
@@ -510,10 +338,8 @@ struct UnionDiagnosticTests {
               let container = try decoder.container(keyedBy: Bindery._JSONCodingKey.self)
               let tag = try container.decode(Swift.String.self, forKey: "type")
               switch tag {
-              case "push":
-                  self = .push(try Bindery._JSONModelCoding.content(of: container, forKey: "payload"))
-              default:
-                  self = .other(tag, try Bindery._JSONModelCoding.content(of: container, forKey: "payload"))
+              case "push": self = .push(try Bindery._JSONModelCoding.content(of: container, forKey: "payload"))
+              default: self = .other(tag, try Bindery._JSONModelCoding.content(of: container, forKey: "payload"))
               }
           }
 
@@ -521,10 +347,8 @@ struct UnionDiagnosticTests {
               var container = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
               try container.encode(self.jsonTag, forKey: "type")
               switch self {
-              case .push(let value):
-                  try container.encode(value, forKey: "payload")
-              case .other(_, let value):
-                  try container.encode(value, forKey: "payload")
+              case .push(let value): try container.encode(value, forKey: "payload")
+              case .other(_, let value): try container.encode(value, forKey: "payload")
               }
           }
       }

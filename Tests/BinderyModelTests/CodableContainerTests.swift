@@ -303,18 +303,18 @@ enum ClosedUnion: Equatable {
     #expect(
       String(decoding: try encoder.encode(comment), as: UTF8.self)
         == #"{"id":7,"reactions":"+1,heart","user":{"login":"octocat","site_admin":true}}"#)
-    // JSONDecoder's own error, at the mapped path: the class read its container.
+    // The class's own problem, at the mapped path, as the case JSONDecoder would use.
     let error = try #require(throws: DecodingError.self) {
       try JSONDecoder().decode(
         ContainerComment.self, from: Data(#"{"id": 7, "user": {"login": 1}, "reactions": ""}"#.utf8)
       )
     }
-    guard case .typeMismatch(let type, let context) = error else {
+    guard case .typeMismatch(_, let context) = error else {
       Issue.record("expected typeMismatch, got \(error)")
       return
     }
-    #expect(type is String.Type)
     #expect(context.codingPath.map(\.stringValue) == ["user", "login"])
+    #expect(context.debugDescription.contains("expected a string, found number 1"))
   }
 
   @Test func classesThatMayBeSubclassedReadAndWriteContainersLevelByLevel() throws {
@@ -339,18 +339,17 @@ enum ClosedUnion: Equatable {
     // The base class alone too.
     let base = try JSONDecoder().decode(FeedEvent.self, from: Data(text.utf8))
     #expect(base.actor == "petroav")
-    // JSONDecoder's own errors, at the mapped path of the class that reads it: each level read
-    // its container.
+    // The hierarchy's own problems, at the mapped path of the class that reads the member.
     let bad = text.replacingOccurrences(of: #""size": 4"#, with: #""size": "4""#)
     let error = try #require(throws: DecodingError.self) {
       try JSONDecoder().decode(FeedPushEvent.self, from: Data(bad.utf8))
     }
-    guard case .typeMismatch(let type, let context) = error else {
+    guard case .typeMismatch(_, let context) = error else {
       Issue.record("expected typeMismatch, got \(error)")
       return
     }
-    #expect(type is Int.Type)
     #expect(context.codingPath.map(\.stringValue) == ["payload", "size"])
+    #expect(context.debugDescription.contains("expected an integer"))
     let missing = text.replacingOccurrences(of: #""login": "petroav""#, with: #""name": "p""#)
     let baseError = try #require(throws: DecodingError.self) {
       try JSONDecoder().decode(FeedPushEvent.self, from: Data(missing.utf8))
@@ -380,15 +379,6 @@ enum ClosedUnion: Equatable {
     #expect(
       String(decoding: try encoder.encode(comment), as: UTF8.self)
         == #"{"body":"hi","id":3,"reactions":{"+1":2}}"#)
-    #expect(!KeepingComment._jsonCodableUsesContainers)
-    #expect(FeedPushEvent._jsonCodableUsesContainers)
-    // The container initializer of such a class says why it cannot run, rather than trap.
-    struct Probe: Decodable {
-      init(from decoder: any Decoder) throws { _ = try KeepingComment(_jsonContainer: decoder) }
-    }
-    #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(Probe.self, from: Data(text.utf8))
-    }
   }
 
   @Test func keysThatAreNotIdentifiersRoundTrip() throws {
@@ -456,8 +446,11 @@ enum ClosedUnion: Equatable {
       Issue.record("expected typeMismatch, got \(bad)")
       return
     }
-    #expect(type is Int.Type)
+    // The model reads what the decoder read with its own code: the problem is its own, at the
+    // path it names, and says what the member needed.
+    _ = type
     #expect(badContext.codingPath.map(\.stringValue) == ["Index 0", "size"])
+    #expect(badContext.debugDescription.contains("size: expected an integer, found string \"2\""))
   }
 
   @Test func binderyDecoderStillReadsItsOwnDocument() throws {

@@ -36,7 +36,54 @@ struct FlatRecord: Equatable {
   @Flatten var rest: [String: JSONValue]
 }
 
+/// Twitter's reply fields, which a status carries at its top level, `null` unless it replies.
+@JSONModel(keyStrategy: .snakeCase)
+struct FlatReply: Equatable {
+  var inReplyToStatusId: Int64?
+  var inReplyToStatusIdStr: String?
+  var inReplyToUserId: Int64?
+  var inReplyToUserIdStr: String?
+  var inReplyToScreenName: String?
+}
+
+@JSONModel
+struct FlatStatus: Equatable {
+  var id: Int64
+  var text: String
+  @Flatten var reply: FlatReply
+  @UnknownKeys var rest: [String: JSONValue]
+}
+
 @Suite struct FlattenTests {
+  /// A status as twitter's search API writes one: the reply group `null`, other keys the
+  /// model does not map.
+  static let status = #"""
+    {"created_at": "Sun Aug 31 00:29:15 +0000 2014", "id": 505874924095815700,
+     "text": "@aym0566x \n\n名前:前田あゆみ", "source": "<a href=\"http://twitter.com\">web</a>",
+     "truncated": false, "in_reply_to_status_id": null, "in_reply_to_status_id_str": null,
+     "in_reply_to_user_id": null, "in_reply_to_user_id_str": null,
+     "in_reply_to_screen_name": null, "retweet_count": 0, "lang": "ja"}
+    """#
+
+  @Test func theMembersOfAFlattenedModelAreNeverUnknownNullOrNot() throws {
+    let status = try FlatStatus(json: Self.status)
+    #expect(status.reply == FlatReply())
+    #expect(
+      Set(status.rest.keys) == ["created_at", "source", "truncated", "retweet_count", "lang"])
+    let reply = try FlatStatus(
+      json: Self.status.replacing(
+        #""in_reply_to_screen_name": null"#, with: #""in_reply_to_screen_name": "aym0566x""#))
+    #expect(reply.reply.inReplyToScreenName == "aym0566x")
+    #expect(reply.rest == status.rest)
+    // Written back: the unknown members as they were, the reply group as its model writes it.
+    let written = try JSONValue(parsing: try reply.jsonBytes())
+    #expect(written["in_reply_to_screen_name"] == "aym0566x")
+    #expect(written["lang"] == "ja")
+    #expect(written["in_reply_to_user_id"] == nil)
+    #expect(try FlatStatus(json: written) == reply)
+    #expect(FlatStatus._jsonClaimedKeys.isSuperset(of: FlatReply._jsonClaimedKeys))
+  }
+
   let document = #"""
     {"id": 7, "title": "Tide tables", "created_at": "2026-11-24T21:13:05Z",
      "updated_at": "2026-11-25T08:02:11Z", "pages": 12}

@@ -138,10 +138,11 @@ final class CodableNote: Codable {
       Issue.record("expected typeMismatch, got \(error)")
       return
     }
-    // The model reads JSONDecoder's containers: the error is the one JSONDecoder makes for the
-    // user's input, at the path the mapping names.
-    #expect(type is String.Type)
+    // The model reads what JSONDecoder read with its own code: the error is the model's, at
+    // the path the mapping names.
+    _ = type
     #expect(context.codingPath.map(\.stringValue) == ["media", "m"])
+    #expect(context.debugDescription.contains("expected a string, found number 12"))
     // Through BinderyDecoder the position is the input's own.
     let direct = try #require(throws: DecodingError.self) {
       try BinderyDecoder().decode(CodableMedia.self, from: json)

@@ -33,24 +33,6 @@ public enum _JSONModelCoding {
     }
   }
 
-  /// The object a struct's or class's Codable `init(from:)` reads under ``BinderyDecoder``, or
-  /// `nil` under other decoders, whose containers the initializer reads instead.
-  ///
-  /// - Parameter decoder: The Codable decoder.
-  /// - Returns: The source of the object decoder, or `nil`.
-  /// - Throws: `DecodingError` when the value is not an object.
-  public static func binderySource(from decoder: any Decoder) throws -> ObjectSource? {
-    guard let (context, index, base) = binderyContext(for: decoder, bridge: true) else {
-      return nil
-    }
-    let value = JSONValueDecoder(context: context, index: index, scope: JSONDecodingScope())
-    do {
-      return ObjectSource(context: context, object: try value.object())
-    } catch {
-      throw DecodingError(JSONDecodingError(problems: [error]), base: base)
-    }
-  }
-
   /// Owns the state of a bridged decode while a model reads its object.
   public final class ObjectSource {
     let context: JSONDecodingContext
@@ -86,8 +68,13 @@ public enum _JSONModelCoding {
     do {
       try object.validate(model)
     } catch {
-      throw DecodingError(
-        JSONDecodingError(problems: [error]), base: object.context.codingPathBase)
+      let context = object.context
+      // Under another Codable decoder, what `validate()` threw is the error, as when a
+      // container initializer throws it.
+      if context.readsForeignValue, let cause = error.cause {
+        throw validationError(cause, at: context.codingPathBase)
+      }
+      throw DecodingError(JSONDecodingError(problems: [error]), base: context.codingPathBase)
     }
   }
 
@@ -145,6 +132,7 @@ public enum _JSONModelCoding {
       document: document, options: JSONDecodingOptions(stopsAtFirstError: bridge))
     context.bridgesToDecodingError = bridge
     context.codingPathBase = base
+    context.readsForeignValue = true
     return context
   }
 

@@ -18,6 +18,9 @@ final class JSONDecodingContext: LeasingContext {
   var bridgesToDecodingError = false
   /// The coding path above the document's top, for those errors.
   var codingPathBase: [any CodingKey] = []
+  /// Set when the document was written from what another Codable decoder read: its errors are
+  /// that decoder's kind, a model's `validate()` error its own.
+  var readsForeignValue = false
   /// The date formats in force somewhere in this decode.
   var dateFormats: DateFormatTable
 

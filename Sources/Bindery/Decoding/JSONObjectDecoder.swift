@@ -363,18 +363,24 @@ public struct JSONObjectDecoder {
   }
 
   /// The members a model that keeps unknown keys holds on to: every member whose key is not
-  /// in `known`, and the known keys whose value is `null` (as `null`), so that encoding writes
-  /// a `null` back where the input had one and leaves out keys that were absent.
+  /// in `known` or `claimed`, and the keys in `known` whose value is `null` (as `null`), so that
+  /// encoding writes a `null` back where the input had one and leaves out keys that were absent.
   ///
-  /// - Parameter known: The first keys of every path the model reads.
+  /// - Parameters:
+  ///   - known: The first keys of every path the model's own properties read.
+  ///   - claimed: Keys other models read from this object (the members of flattened models),
+  ///     which are never the model's unknown members, `null` or not.
   /// - Returns: The other members, as values.
-  public func unknownMembers(excluding known: Set<String>) -> [String: JSONValue] {
+  public func unknownMembers(excluding known: Set<String>, claimed: Set<String> = [])
+    -> [String: JSONValue]
+  {
     var result: [String: JSONValue] = [:]
     let context = context
     let reader = context.reader
     reader.forEachDistinctMember(of: index, repeated: context.noteRepeatedKey) {
       keyIndex, valueIndex in
       let key = reader.string(reader.tape[keyIndex])
+      if claimed.contains(key) { return }
       if !known.contains(key) {
         result[key] = reader.value(at: valueIndex, repeated: context.noteRepeatedKey)
       } else if reader.kind(at: valueIndex) == .null {
@@ -450,7 +456,8 @@ extension JSONObjectDecoder {
   /// - Returns: The problem, at this object.
   public func validationProblem(_ error: any Error) -> JSONDecodingProblem {
     context.problem(
-      .validationFailed, at: index, expected: "validation failed", found: "\(error)")
+      .validationFailed, at: index, expected: "validation failed", found: "\(error)",
+      cause: error)
   }
 
   /// The whole object as a `JSONValue`, for enums that keep unknown cases unchanged.

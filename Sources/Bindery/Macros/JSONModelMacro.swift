@@ -60,20 +60,17 @@ import BinderyJSON
 ///   - untagged: For an enum whose cases each carry one value: try the cases in order.
 @attached(
   member,
-  names: named(init(json:)), named(encode(to:)), named(update(from:)),
-  named(_propertyName(for:)), named(init(from:)), named(init(_jsonContainer:)),
-  named(_JSONCodingKeys), named(_jsonCodableUsesContainers),
-  named(_jsonKnownKeys), named(_jsonClaimedKeys), named(_jsonSchema(in:))
+  names: named(jsonDescription), named(init(json:)), named(encode(to:)), named(init(from:))
 )
 @attached(
-  extension, conformances: JSONModel, JSONUpdatable, _JSONValueModel, JSONSchemaProviding, Codable,
-  names: named(init(from:)), named(encode(to:)), named(init(json:)), named(update(from:)),
-  named(_propertyName(for:)), named(init(_jsonContainer:)), named(_JSONCodingKeys),
+  extension,
+  conformances: JSONModel, JSONDescribedModel, JSONUpdatable, _JSONValueModel,
+  JSONSchemaProviding, Codable,
+  names: named(jsonDescription), named(init(from:)), named(encode(to:)), named(init(json:)),
   named(_jsonTags), named(_jsonKeepsUnknownTags), named(init(tag:content:)), named(jsonTag),
-  named(encodeContent(to:)), named(_jsonClaimedKeys), named(_jsonSchema(in:)),
-  named(_jsonSchemaCases(in:)), named(_fromOnePass(_:)), named(init(_jsonOnePassMembers:)),
-  named(_readsInOnePass(visiting:)), named(_decodesInOnePass), named(_writeDirectly(to:)),
-  named(_writesDirectly(visiting:)), named(_encodesDirectly)
+  named(encodeContent(to:)), named(_jsonSchema(in:)), named(_jsonSchemaCases(in:)),
+  named(_fromOnePass(_:)), named(init(_jsonOnePassMembers:)), named(_decodesInOnePass),
+  named(_writeDirectly(to:)), named(_encodesDirectly)
 )
 public macro JSONModel(
   keyStrategy: JSONKeyStrategy = .useDefaultKeys, coercesValues: Bool = false,
@@ -107,10 +104,7 @@ public macro JSONModel(
 ///   - nulls: Whether `nil` optionals are written as `null` or left out.
 @attached(
   member,
-  names: named(init(json:)), named(encode(to:)), named(update(from:)),
-  named(_propertyName(for:)), named(init(from:)), named(init(_jsonContainer:)),
-  named(_JSONCodingKeys), named(_jsonCodableUsesContainers),
-  named(_jsonKnownKeys), named(_jsonClaimedKeys), named(_jsonSchema(in:))
+  names: named(jsonDescription), named(init(json:)), named(encode(to:)), named(init(from:))
 )
 public macro JSONModel<Superclass: JSONModel & JSONUpdatable>(
   inheriting superclass: Superclass.Type, keyStrategy: JSONKeyStrategy = .useDefaultKeys,

@@ -42,23 +42,17 @@ struct StringEnumExpansionTests {
           init(json: Bindery.JSONValueDecoder) throws {
               let raw = try json.string()
               switch raw {
-              case "photo":
-                  self = .photo
-              case "video_clip":
-                  self = .video
-              default:
-                  self = .other(raw)
+              case "photo": self = .photo
+              case "video_clip": self = .video
+              default: self = .other(raw)
               }
           }
 
           func encode(to json: Bindery.JSONValueEncoder) throws {
               switch self {
-              case .photo:
-                  try json.string("photo")
-              case .video:
-                  try json.string("video_clip")
-              case .other(let raw):
-                  try json.string(raw)
+              case .photo: try json.string("photo")
+              case .video: try json.string("video_clip")
+              case .other(let raw): try json.string(raw)
               }
           }
 
@@ -73,24 +67,18 @@ struct StringEnumExpansionTests {
               }
               let raw = try decoder.singleValueContainer().decode(Swift.String.self)
               switch raw {
-              case "photo":
-                  self = .photo
-              case "video_clip":
-                  self = .video
-              default:
-                  self = .other(raw)
+              case "photo": self = .photo
+              case "video_clip": self = .video
+              default: self = .other(raw)
               }
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
               var container = encoder.singleValueContainer()
               switch self {
-              case .photo:
-                  try container.encode("photo")
-              case .video:
-                  try container.encode("video_clip")
-              case .other(let raw):
-                  try container.encode(raw)
+              case .photo: try container.encode("photo")
+              case .video: try container.encode("video_clip")
+              case .other(let raw): try container.encode(raw)
               }
           }
       }

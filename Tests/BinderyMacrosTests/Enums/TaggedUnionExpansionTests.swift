@@ -38,14 +38,10 @@ struct TaggedUnionExpansionTests {
               switch tag {
               case "photo":
                   self = .photo(try .init(json: json))
-                  if case .photo(let value) = self {
-                      try json.validate(value)
-                  }
+                  if case .photo(let value) = self { try json.validate(value) }
               case "video":
                   self = .video(try .init(json: json))
-                  if case .video(let value) = self {
-                      try json.validate(value)
-                  }
+                  if case .video(let value) = self { try json.validate(value) }
               default:
                   json._keptUnknownTag(forKey: "type", of: Self.self, expected: #"one of "photo", "video""#)
                   self = .unknown(json.jsonValue())
@@ -60,8 +56,7 @@ struct TaggedUnionExpansionTests {
               case .video(let value):
                   try json.encodeTag("video", forKey: "type")
                   try value.encode(to: &json)
-              case .unknown(let value):
-                  try json.encodeMembers(of: value)
+              case .unknown(let value): try json.encodeMembers(of: value)
               }
           }
 
@@ -77,12 +72,9 @@ struct TaggedUnionExpansionTests {
               let container = try decoder.container(keyedBy: Bindery._JSONCodingKey.self)
               let tag = try container.decode(Swift.String.self, forKey: "type")
               switch tag {
-              case "photo":
-                  self = .photo(try .init(from: decoder))
-              case "video":
-                  self = .video(try .init(from: decoder))
-              default:
-                  self = .unknown(try Bindery.JSONValue(from: decoder))
+              case "photo": self = .photo(try .init(from: decoder))
+              case "video": self = .video(try .init(from: decoder))
+              default: self = .unknown(try Bindery.JSONValue(from: decoder))
               }
           }
 
@@ -96,8 +88,7 @@ struct TaggedUnionExpansionTests {
                   var container = encoder.container(keyedBy: Bindery._JSONCodingKey.self)
                   try container.encode("video", forKey: "type")
                   try value.encode(to: encoder)
-              case .unknown(let value):
-                  try value.encode(to: encoder)
+              case .unknown(let value): try value.encode(to: encoder)
               }
           }
       }

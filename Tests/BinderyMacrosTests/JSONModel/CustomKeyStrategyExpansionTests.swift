@@ -23,62 +23,25 @@ struct CustomKeyStrategyExpansionTests {
           var name: String
       }
 
-      extension Shout: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+      extension Shout: Bindery.JSONModel, Bindery.JSONDescribedModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+          static let jsonDescription: any Bindery.JSONModelDescribing = Bindery.JSONModelDescription<Self>([
+              .member(\.name, "name", paths: [[(.custom({ $0.uppercased() }) as Bindery.JSONKeyStrategy).key(forProperty: "name")]]),
+          ])
+
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json
-              let __macro_local_4namefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.name
-                      }, forKey: Bindery.JSONKey((.custom({
-                                      $0.uppercased()
-                                  }) as Bindery.JSONKeyStrategy).key(forProperty: "name"))))
-              self.name = try __macro_local_4jsonfMu_._value(__macro_local_4namefMu_)
+              let name = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.name }, forKey: Bindery.JSONKey((.custom({ $0.uppercased() }) as Bindery.JSONKeyStrategy).key(forProperty: "name"))))
+              self.name = try json._value(name)
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
-              if json.includes("name") {
-                  try json.encode(self.name, forKey: Bindery.JSONKey((.custom({
-                                      $0.uppercased()
-                                  }) as Bindery.JSONKeyStrategy).key(forProperty: "name")))
-              }
-          }
-
-          mutating func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
-              var __macro_local_7changedfMu_ = Swift.Set<Swift.AnyKeyPath>()
-              let __macro_local_4jsonfMu0_ = json
-              if try __macro_local_4jsonfMu0_.update(&self.name, forKey: Bindery.JSONKey((.custom({ $0.uppercased()
-                              }) as Bindery.JSONKeyStrategy).key(forProperty: "name"))) {
-                  __macro_local_7changedfMu_.insert(\Self.name)
-              }
-              return __macro_local_7changedfMu_
-          }
-
-          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
-              if keyPath == \Self.name {
-                  return "name"
-              }
-              return nil
-          }
-
-          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
-              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
-              __macro_local_6objectfMu_.member([[(.custom({
-                                      $0.uppercased()
-                                  }) as Bindery.JSONKeyStrategy).key(forProperty: "name")]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.name
-                      }, key: "name"), required: true)
-              return __macro_local_6objectfMu_.schema
-          }
-
-          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
-              Swift.Set<Swift.String>(["name"])
+              if json.includes("name") { try json.encode(self.name, forKey: Bindery.JSONKey((.custom({ $0.uppercased() }) as Bindery.JSONKeyStrategy).key(forProperty: "name"))) }
           }
 
           init(from decoder: any Swift.Decoder) throws {
               let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
               try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {
-              }
+              withExtendedLifetime(source) {}
           }
 
           func encode(to encoder: any Swift.Encoder) throws {

@@ -30,88 +30,31 @@ struct NestedKeyExpansionTests {
           var extra: [String: JSONValue] = [:]
       }
 
-      extension User: Bindery.JSONModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+      extension User: Bindery.JSONModel, Bindery.JSONDescribedModel, Bindery.JSONUpdatable, Bindery._JSONValueModel, Bindery.JSONSchemaProviding, Swift.Codable {
+          static let jsonDescription: any Bindery.JSONModelDescribing = Bindery.JSONModelDescription<Self>([
+              .member(\.firstName, "firstName", paths: [["personInfo", "firstName"]]),
+              .member(\.email, "email", paths: [["userEmail"], ["email"]]),
+              .member(\.lastName, "lastName", paths: [["personInfo", "lastName"]]),
+              .unknownKeys(\.extra, "extra"),
+          ])
+
           init(json: Bindery.JSONObjectDecoder) throws {
-              let __macro_local_4jsonfMu_ = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let __macro_local_9firstNamefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.firstName
-                      }, forKey: Self.__macro_local_7jsonKeyfMu_))
-              let __macro_local_5emailfMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.email
-                      }, forKey: .anyOf(["userEmail"], ["email"])))
-              let __macro_local_8lastNamefMu_ = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.lastName
-                      }, forKey: Self.__macro_local_7jsonKeyfMu0_))
-              self.firstName = try __macro_local_4jsonfMu_._value(__macro_local_9firstNamefMu_)
-              self.email = try __macro_local_4jsonfMu_._value(__macro_local_5emailfMu_)
-              self.lastName = try __macro_local_4jsonfMu_._value(__macro_local_8lastNamefMu_)
-              self.extra = __macro_local_4jsonfMu_.unknownMembers(excluding: ["personInfo", "userEmail", "email"])
+              let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
+              let firstName = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.firstName }, forKey: Self.__macro_local_7jsonKeyfMu_))
+              let email = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.email }, forKey: .anyOf(["userEmail"], ["email"])))
+              let lastName = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.lastName }, forKey: Self.__macro_local_7jsonKeyfMu0_))
+              self.firstName = try json._value(firstName)
+              self.email = try json._value(email)
+              self.lastName = try json._value(lastName)
+              self.extra = json.unknownMembers(excluding: Self.jsonDescription.memberKeys, claimed: Self.jsonDescription.flattenedKeys)
           }
 
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
               json._keepNulls(of: self.extra)
-              if json.includes("firstName") {
-                  try json.encode(self.firstName, forKey: .path("personInfo", "firstName"))
-              }
-              if json.includes("lastName") {
-                  try json.encodeIfPresent(self.lastName, forKey: .path("personInfo", "lastName"), nulls: .write)
-              }
-              if json.includes("email") {
-                  try json._encode(self.email, plainKey: "userEmail")
-              }
-              if json.includes("extra") {
-                  try json.encodeUnknown(self.extra, excluding: ["personInfo", "userEmail"])
-              }
-          }
-
-          mutating func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
-              var __macro_local_7changedfMu_ = Swift.Set<Swift.AnyKeyPath>()
-              let __macro_local_4jsonfMu0_ = json
-              if try __macro_local_4jsonfMu0_.update(&self.firstName, forKey: .path("personInfo", "firstName")) {
-                  __macro_local_7changedfMu_.insert(\Self.firstName)
-              }
-              if try __macro_local_4jsonfMu0_.update(&self.email, forKey: .anyOf(["userEmail"], ["email"])) {
-                  __macro_local_7changedfMu_.insert(\Self.email)
-              }
-              if try __macro_local_4jsonfMu0_.update(&self.lastName, forKey: .path("personInfo", "lastName")) {
-                  __macro_local_7changedfMu_.insert(\Self.lastName)
-              }
-              return __macro_local_7changedfMu_
-          }
-
-          static func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
-              if keyPath == \Self.firstName {
-                  return "firstName"
-              }
-              if keyPath == \Self.email {
-                  return "email"
-              }
-              if keyPath == \Self.lastName {
-                  return "lastName"
-              }
-              if keyPath == \Self.extra {
-                  return "extra"
-              }
-              return nil
-          }
-
-          static func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
-              var __macro_local_6objectfMu_ = Bindery.JSONSchemaBuilder._Object()
-              __macro_local_6objectfMu_.member([["personInfo", "firstName"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.firstName
-                      }, key: "personInfo"), required: true)
-              __macro_local_6objectfMu_.member([["userEmail"], ["email"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.email
-                      }, key: "userEmail"), required: true)
-              __macro_local_6objectfMu_.member([["personInfo", "lastName"]], schema._member(Bindery._JSONModelCoding.propertyType { (model: Self) in
-                          model.lastName
-                      }, key: "personInfo"), required: false)
-              __macro_local_6objectfMu_.keepsUnknown()
-              return __macro_local_6objectfMu_.schema
-          }
-
-          static var _jsonClaimedKeys: Swift.Set<Swift.String> {
-              Swift.Set<Swift.String>(["personInfo", "userEmail", "email"])
+              if json.includes("firstName") { try json.encode(self.firstName, forKey: .path("personInfo", "firstName")) }
+              if json.includes("lastName") { try json.encodeIfPresent(self.lastName, forKey: .path("personInfo", "lastName"), nulls: .write) }
+              if json.includes("email") { try json._encode(self.email, plainKey: "userEmail") }
+              if json.includes("extra") { try json.encodeUnknown(self.extra, excluding: Self.jsonDescription.writtenKeys) }
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["personInfo", "firstName"], ["personInfo", "lastName"]])
@@ -122,8 +65,7 @@ struct NestedKeyExpansionTests {
               let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
               try self.init(json: source.object)
               try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {
-              }
+              withExtendedLifetime(source) {}
           }
 
           func encode(to encoder: any Swift.Encoder) throws {
