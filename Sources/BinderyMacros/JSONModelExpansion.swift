@@ -215,7 +215,7 @@ public enum JSONModelExpansion {
   /// struct has a `let` with an initial value).
   static func structCodable(access: String) -> [String] {
     let decode = """
-      let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+      let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
           try self.init(json: source.object)
           try Bindery._JSONModelCoding.validate(self, in: source.object)
           withExtendedLifetime(source) {}

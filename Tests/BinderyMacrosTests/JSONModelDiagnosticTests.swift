@@ -91,7 +91,7 @@ struct JSONModelDiagnosticTests {
           static let _encodesDirectly = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
               try self.init(json: source.object)
               try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {}
@@ -159,7 +159,7 @@ struct JSONModelDiagnosticTests {
           static let _encodesDirectly = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
               try self.init(json: source.object)
               try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {}
@@ -333,7 +333,7 @@ struct JSONModelDiagnosticTests {
           static let _encodesDirectly = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
               try self.init(json: source.object)
               try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {}

@@ -1,326 +1,267 @@
 public import BinderyJSON
 
-// How each JSONDecodable type reads itself from another Codable decoder's containers, for the
-// Codable initializers `@JSONModel` writes. Scalars, collections and models read the container
-// directly, as synthesized conformances do; any other type (dates, URLs, transformers' values,
-// hand-written conformances) reads the value as a JSONValue and then through its own mapping.
+// How a `@JSONModel` type reads its JSON from another Codable decoder (`JSONDecoder`, say):
+// its object is read into a `JSONValue` through the decoder's containers and then decoded by the
+// model's own `init(json:)`, so its mapping holds under every coder. A container can only hand
+// out a value as a type it is asked for, and asking for the wrong type costs a thrown error:
+// `JSONValue(from:)`, which must guess, tries up to six types for each value. So each type
+// asks for the JSON it reads: a string property asks for a `String`, an array asks for its
+// elements' type, a model asks for the members its description names (see
+// `JSONModelDescription.readObject`). Types without such a read (dates, URLs, enums,
+// hand-written conformances) read a `JSONValue` as it comes.
 
 extension JSONDecodable {
-  /// Reads the value as a `JSONValue`, then as this type through its mapping.
+  /// Reads the value at `key` as a `JSONValue`, whatever it holds, or `nil` when the key is
+  /// absent.
   @_documentation(visibility: private)
-  public static func _decode<Key: CodingKey>(
+  public static func _jsonValue<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Self {
-    let value = try container.decode(JSONValue.self, forKey: key)
-    return try _JSONModelCoding.decode(Self.self, from: value, at: container.codingPath + [key])
+  ) throws -> JSONValue? {
+    // Not `decodeIfPresent`, which reads `null` as absent: a `null` is kept.
+    guard container.contains(key) else { return nil }
+    return try container.decode(JSONValue.self, forKey: key)
   }
 
-  /// `nil` when the key is missing or its value is `null`, else ``_decode(from:forKey:)``.
+  /// Reads the value at `key` as this type's `_jsonValue(from:forKey:)` does, or `nil` when
+  /// the key is absent or `null`.
   @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeIfPresent<Key: CodingKey>(
+  public static func _jsonValueIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Self? {
+  ) throws -> JSONValue? {
     guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
-    return try _decode(from: container, forKey: key)
+    return try _jsonValue(from: container, forKey: key)
   }
 
-  /// Reads the element as a `JSONValue`, then as this type through its mapping.
+  /// Reads the next element as a `JSONValue`, whatever it holds.
   @_documentation(visibility: private)
-  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
-    -> Self
+  public static func _jsonValueElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> JSONValue
   {
-    let path = container.codingPath + [IndexKey(container.currentIndex)]
-    let value = try container.decode(JSONValue.self)
-    return try _JSONModelCoding.decode(Self.self, from: value, at: path)
+    try container.decode(JSONValue.self)
   }
 }
 
-/// A type whose own Codable conformance reads and writes the same JSON as its mapping: it uses
-/// Codable containers as they are.
-@_documentation(visibility: private)
-public protocol _JSONCodableScalar: JSONDecodable, JSONEncodable, Codable {}
+// Scalars ask for their own type, with the containers' overload for it: the generic
+// `decode(_:forKey:)` makes coders test the type at run time (JSONDecoder looks for Date, URL,
+// Data...). The value read is exactly the JSON this type's own decode accepts.
 
-extension _JSONCodableScalar {
-  /// Reads the value through its Codable conformance.
+extension String {
+  /// Reads a value of this type, or `nil` for an absent key or `null`, in one look-up.
   @_documentation(visibility: private)
-  @inlinable
-  public static func _decode<Key: CodingKey>(
+  public static func _jsonValueIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Self {
-    try container.decode(Self.self, forKey: key)
+  ) throws -> JSONValue? {
+    try container.decodeIfPresent(String.self, forKey: key).map { .string($0) }
   }
 
-  /// Reads the value through its Codable conformance, in one look-up.
+  /// Reads a string.
   @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeIfPresent<Key: CodingKey>(
+  public static func _jsonValue<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Self? {
-    try container.decodeIfPresent(Self.self, forKey: key)
+  ) throws -> JSONValue? { .string(try container.decode(String.self, forKey: key)) }
+
+  /// Reads a string element.
+  @_documentation(visibility: private)
+  public static func _jsonValueElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> JSONValue
+  { .string(try container.decode(String.self)) }
+}
+
+extension Bool {
+  /// Reads a value of this type, or `nil` for an absent key or `null`, in one look-up.
+  @_documentation(visibility: private)
+  public static func _jsonValueIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> JSONValue? {
+    try container.decodeIfPresent(Bool.self, forKey: key).map { .bool($0) }
   }
 
-  /// Reads the element through its Codable conformance.
+  /// Reads a Boolean.
   @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
-    -> Self
-  {
-    try container.decode(Self.self)
-  }
+  public static func _jsonValue<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> JSONValue? { .bool(try container.decode(Bool.self, forKey: key)) }
+
+  /// Reads a Boolean element.
+  @_documentation(visibility: private)
+  public static func _jsonValueElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> JSONValue
+  { .bool(try container.decode(Bool.self)) }
 }
 
-// The commonest scalars call the containers' own overloads for their type: the generic
-// `decode(_:forKey:)`/`encode(_:forKey:)` a protocol extension reaches makes coders test the
-// value's type at run time (JSONDecoder and JSONEncoder look for Date, URL, Data...).
-
-extension String: _JSONCodableScalar {
-  /// Reads the value with the container's overload for this type.
+extension Double {
+  /// Reads a value of this type, or `nil` for an absent key or `null`, in one look-up.
   @_documentation(visibility: private)
-  @inlinable
-  public static func _decode<Key: CodingKey>(
+  public static func _jsonValueIfPresent<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> String { try container.decode(String.self, forKey: key) }
-  /// Reads the value, or `nil`, with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeIfPresent<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> String? { try container.decodeIfPresent(String.self, forKey: key) }
-  /// Reads the element with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
-    -> String
-  { try container.decode(String.self) }
-}
-
-extension Bool: _JSONCodableScalar {
-  /// Reads the value with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decode<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Bool { try container.decode(Bool.self, forKey: key) }
-  /// Reads the value, or `nil`, with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeIfPresent<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Bool? { try container.decodeIfPresent(Bool.self, forKey: key) }
-  /// Reads the element with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
-    -> Bool
-  { try container.decode(Bool.self) }
-}
-
-extension Double: _JSONCodableScalar {
-  /// Reads the value with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decode<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Double { try container.decode(Double.self, forKey: key) }
-  /// Reads the value, or `nil`, with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeIfPresent<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Double? { try container.decodeIfPresent(Double.self, forKey: key) }
-  /// Reads the element with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
-    -> Double
-  { try container.decode(Double.self) }
-}
-
-extension Int: _JSONCodableScalar {
-  /// Reads the value with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decode<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Int { try container.decode(Int.self, forKey: key) }
-  /// Reads the value, or `nil`, with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeIfPresent<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Int? { try container.decodeIfPresent(Int.self, forKey: key) }
-  /// Reads the element with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
-    -> Int
-  { try container.decode(Int.self) }
-}
-
-extension Int64: _JSONCodableScalar {
-  /// Reads the value with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decode<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Int64 { try container.decode(Int64.self, forKey: key) }
-  /// Reads the value, or `nil`, with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeIfPresent<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Int64? { try container.decodeIfPresent(Int64.self, forKey: key) }
-  /// Reads the element with the container's overload for this type.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
-    -> Int64
-  { try container.decode(Int64.self) }
-}
-
-extension Float: _JSONCodableScalar {}
-extension Int8: _JSONCodableScalar {}
-extension Int16: _JSONCodableScalar {}
-extension Int32: _JSONCodableScalar {}
-extension UInt: _JSONCodableScalar {}
-extension UInt8: _JSONCodableScalar {}
-extension UInt16: _JSONCodableScalar {}
-extension UInt32: _JSONCodableScalar {}
-extension UInt64: _JSONCodableScalar {}
-extension JSONValue: _JSONCodableScalar {}
-
-extension _JSONValueModel where Self: Decodable {
-  /// Reads the model through its Codable initializer, which `@JSONModel` writes from the
-  /// mapping.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decode<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Self {
-    try container.decode(Self.self, forKey: key)
+  ) throws -> JSONValue? {
+    try container.decodeIfPresent(Double.self, forKey: key).map { .number(JSONNumber($0)) }
   }
 
-  /// Reads the model through its Codable initializer, in one look-up.
+  /// Reads a number as a `Double`, which is what this type keeps of it.
   @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeIfPresent<Key: CodingKey>(
+  public static func _jsonValue<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Self? {
-    try container.decodeIfPresent(Self.self, forKey: key)
+  ) throws -> JSONValue? { .number(JSONNumber(try container.decode(Double.self, forKey: key))) }
+
+  /// Reads a number element as a `Double`.
+  @_documentation(visibility: private)
+  public static func _jsonValueElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> JSONValue
+  { .number(JSONNumber(try container.decode(Double.self))) }
+}
+
+extension Int {
+  /// Reads a value of this type, or `nil` for an absent key or `null`, in one look-up.
+  @_documentation(visibility: private)
+  public static func _jsonValueIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> JSONValue? {
+    try container.decodeIfPresent(Int.self, forKey: key).map { .number(JSONNumber($0)) }
   }
 
-  /// Reads the element through the model's Codable initializer.
+  /// Reads a number as an `Int`: one that is not a whole number in range is the decoder's error,
+  /// as this type's own decode would make it one.
   @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
-    -> Self
-  {
-    try container.decode(Self.self)
+  public static func _jsonValue<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> JSONValue? { .number(JSONNumber(try container.decode(Int.self, forKey: key))) }
+
+  /// Reads a number element as an `Int`.
+  @_documentation(visibility: private)
+  public static func _jsonValueElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> JSONValue
+  { .number(JSONNumber(try container.decode(Int.self))) }
+}
+
+extension Int64 {
+  /// Reads a value of this type, or `nil` for an absent key or `null`, in one look-up.
+  @_documentation(visibility: private)
+  public static func _jsonValueIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> JSONValue? {
+    try container.decodeIfPresent(Int64.self, forKey: key).map { .number(JSONNumber($0)) }
   }
+
+  /// Reads a number as an `Int64`.
+  @_documentation(visibility: private)
+  public static func _jsonValue<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> JSONValue? { .number(JSONNumber(try container.decode(Int64.self, forKey: key))) }
+
+  /// Reads a number element as an `Int64`.
+  @_documentation(visibility: private)
+  public static func _jsonValueElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> JSONValue
+  { .number(JSONNumber(try container.decode(Int64.self))) }
 }
 
 extension Optional where Wrapped: JSONDecodable {
-  /// `nil` when the key is missing or its value is `null`, else the wrapped type's value (for
-  /// a `T??`: `nil` when missing, `.some(nil)` for `null`).
+  /// Reads the wrapped type's value; `nil` when the key is absent or `null`, which this type
+  /// reads alike. A `T??`, which tells them apart, reads `null` as such.
   @_documentation(visibility: private)
-  @inlinable
-  public static func _decode<Key: CodingKey>(
+  public static func _jsonValue<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Self {
-    try Wrapped._decodeIfPresent(from: container, forKey: key)
-  }
-
-  /// `nil` when the key is missing, the innermost `nil` for `null`, else the wrapped type's
-  /// value: how a `T??` property tells a missing key from `null`.
-  @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeIfPresent<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Self? {
-    guard container.contains(key) else { return nil }
-    return .some(try _decodeMember(from: container, forKey: key))
-  }
-
-  /// The innermost `nil` for `null`, else the wrapped type's value.
-  @inlinable
-  static func _decodeMember<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Self {
+  ) throws -> JSONValue? {
     if Wrapped._valueForMissingKey != nil {
-      return .some(try Wrapped._decode(from: container, forKey: key))
+      guard container.contains(key) else { return nil }
+      if try container.decodeNil(forKey: key) { return .null }
     }
-    if try container.decodeNil(forKey: key) { return nil }
-    return .some(try Wrapped._decode(from: container, forKey: key))
+    return try Wrapped._jsonValueIfPresent(from: container, forKey: key)
   }
 
-  /// The innermost `nil` for a `null` element, else the wrapped type's value.
+  /// Reads a `null` element, or the wrapped type's.
   @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
-    -> Self
+  public static func _jsonValueElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> JSONValue
   {
-    if Wrapped._valueForMissingKey != nil {
-      return .some(try Wrapped._decodeElement(from: &container))
-    }
-    if try container.decodeNil() { return nil }
-    return try Wrapped._decodeElement(from: &container)
+    if try container.decodeNil() { return .null }
+    return try Wrapped._jsonValueElement(from: &container)
   }
 }
 
 extension Array where Element: JSONDecodable {
-  /// Reads a nested array element by element.
+  /// Reads an array, each element as the element type reads it.
   @_documentation(visibility: private)
-  @inlinable
-  public static func _decode<Key: CodingKey>(
+  public static func _jsonValue<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Self {
+  ) throws -> JSONValue? {
     var elements = try container.nestedUnkeyedContainer(forKey: key)
-    return try _elements(of: &elements)
+    return try _JSONGuidedRead.array(of: &elements, Element.self)
   }
 
-  /// Reads a nested array element by element.
+  /// Reads an array element, each of its elements as the element type reads it.
   @_documentation(visibility: private)
-  @inlinable
-  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
-    -> Self
+  public static func _jsonValueElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> JSONValue
   {
     var elements = try container.nestedUnkeyedContainer()
-    return try _elements(of: &elements)
-  }
-
-  @inlinable
-  static func _elements(of container: inout any UnkeyedDecodingContainer) throws -> Self {
-    var result: [Element] = []
-    if let count = container.count { result.reserveCapacity(count) }
-    while !container.isAtEnd { result.append(try Element._decodeElement(from: &container)) }
-    return result
+    return try _JSONGuidedRead.array(of: &elements, Element.self)
   }
 }
 
 extension Dictionary where Key == String, Value: JSONDecodable {
-  /// Reads a nested object member by member.
+  /// Reads an object, each member as the value type reads it.
   @_documentation(visibility: private)
-  public static func _decode<ContainerKey: CodingKey>(
+  public static func _jsonValue<ContainerKey: CodingKey>(
     from container: KeyedDecodingContainer<ContainerKey>, forKey key: ContainerKey
-  ) throws -> Self {
-    try _members(of: container.nestedContainer(keyedBy: _JSONCodingKey.self, forKey: key))
+  ) throws -> JSONValue? {
+    try _JSONGuidedRead.object(
+      of: container.nestedContainer(keyedBy: _JSONCodingKey.self, forKey: key), Value.self)
   }
 
-  /// Reads a nested object member by member.
+  /// Reads an object element, each member as the value type reads it.
   @_documentation(visibility: private)
-  public static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws
-    -> Self
+  public static func _jsonValueElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> JSONValue
   {
-    try _members(of: container.nestedContainer(keyedBy: _JSONCodingKey.self))
+    try _JSONGuidedRead.object(
+      of: container.nestedContainer(keyedBy: _JSONCodingKey.self), Value.self)
+  }
+}
+
+extension JSONDescribedModel {
+  /// Reads the members the model's description names, each as its type reads it.
+  @_documentation(visibility: private)
+  public static func _jsonValue<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> JSONValue? {
+    guard jsonDescription.readsGuided else {
+      return try container.decode(JSONValue.self, forKey: key)
+    }
+    return try jsonDescription.readObject(
+      from: container.nestedContainer(keyedBy: _JSONCodingKey.self, forKey: key))
   }
 
-  static func _members(of object: KeyedDecodingContainer<_JSONCodingKey>) throws -> Self {
-    var result: [String: Value] = [:]
-    result.reserveCapacity(object.allKeys.count)
-    for key in object.allKeys {
-      result[key.stringValue] = try Value._decode(from: object, forKey: key)
+  /// Reads the members of the element that the model's description names.
+  @_documentation(visibility: private)
+  public static func _jsonValueElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> JSONValue
+  {
+    guard jsonDescription.readsGuided else { return try container.decode(JSONValue.self) }
+    return try jsonDescription.readObject(
+      from: container.nestedContainer(keyedBy: _JSONCodingKey.self))
+  }
+}
+
+/// The collections' guided reads, shared by their keyed and unkeyed forms.
+enum _JSONGuidedRead {
+  static func array<Element: JSONDecodable>(
+    of container: inout any UnkeyedDecodingContainer, _: Element.Type
+  ) throws -> JSONValue {
+    var elements: [JSONValue] = []
+    if let count = container.count { elements.reserveCapacity(count) }
+    while !container.isAtEnd { elements.append(try Element._jsonValueElement(from: &container)) }
+    return .array(elements)
+  }
+
+  static func object<Value: JSONDecodable>(
+    of container: KeyedDecodingContainer<_JSONCodingKey>, _: Value.Type
+  ) throws -> JSONValue {
+    var object = JSONObject()
+    for key in container.allKeys {
+      object[key.stringValue] = try Value._jsonValue(from: container, forKey: key) ?? .null
     }
-    return result
+    return .object(object)
   }
 }

@@ -1,31 +1,10 @@
-public import BinderyJSON
+import BinderyJSON
 
-// What the Codable members `@JSONModel` writes call when another Codable coder runs them: they
-// read and write that coder's containers directly, and take a detour through JSONValue only for
-// the properties whose mapping the containers cannot express (transformers, date formats
-// among them, coercion, lossy collections, fallback keys, defaults for null or bad values).
+// What the Codable members `@JSONModel` writes for enums and unions call: the values
+// `BinderyDecoder` reads from its document, the errors for unknown values and tags, and the
+// `JSONValue` a model's mapping writes for another Codable encoder.
 
 extension _JSONModelCoding {
-  /// Reads one value another Codable decoder gave as a `JSONValue` through `T`'s mapping.
-  ///
-  /// - Parameters:
-  ///   - type: The type.
-  ///   - value: The value.
-  ///   - path: The value's coding path.
-  /// - Returns: The decoded value.
-  /// - Throws: `DecodingError`, below `path`.
-  public static func decode<T: JSONDecodable>(
-    _ type: T.Type, from value: JSONValue, at path: [any CodingKey]
-  ) throws -> T {
-    let context = try foreignContext(for: value, at: path, bridge: false)
-    let root = JSONValueDecoder(context: context, index: 0, scope: JSONDecodingScope())
-    do {
-      return try T.run(PreparedDecode(context: context, root: root))
-    } catch {
-      throw DecodingError(error, base: path)
-    }
-  }
-
   /// A value read by ``BinderyDecoder`` straight from its document through the type's mapping,
   /// or `nil` under other decoders, whose containers the caller reads instead.
   ///
@@ -78,7 +57,7 @@ extension _JSONModelCoding {
   ///   - path: Its coding path.
   /// - Returns: The JSON value.
   /// - Throws: `EncodingError.invalidValue` for values JSON cannot hold.
-  public static func jsonValue(of value: some JSONEncodable, at path: [any CodingKey]) throws
+  static func jsonValue(of value: some JSONEncodable, at path: [any CodingKey]) throws
     -> JSONValue
   {
     do {

@@ -6,8 +6,8 @@ import Foundation
 /// Codable coder read and write the same JSON the model's mapping describes.
 ///
 /// Under ``BinderyDecoder`` a model reads straight from the decoder's document (its fast path);
-/// under other coders structs, final classes and enums use the coder's containers, and the
-/// rest (see `Documentation/Models.md`) read the value as a `JSONValue` first. The mapping's
+/// under other coders a model reads its object as a `JSONValue` through the coder's containers,
+/// then through its mapping (see `Documentation/Models.md`). The mapping's
 /// own problems become the `DecodingError` case that fits (`keyNotFound`, `typeMismatch`,
 /// `valueNotFound`, `dataCorrupted`) with the full coding path, and the model's
 /// ``JSONDecodingError`` as the underlying error.
@@ -17,14 +17,33 @@ public enum _JSONModelCoding {
   /// delegate to `init(json:)`. Decoding stops at the first problem and throws it as a
   /// `DecodingError`.
   ///
+  /// Under ``BinderyDecoder`` the object is the decoder's document where it is. Under other
+  /// decoders it is read through their containers into a `JSONValue`: the members `description`
+  /// names, each asked for as the type that reads it (see `JSONDecodable+Containers.swift`), so
+  /// the decoder's own errors name a member of the wrong type, with its coding path.
+  ///
   /// Keep the returned source alive while its ``ObjectSource/object`` is used (generated code
   /// ends with `withExtendedLifetime(source) {}`): decoders do not own the decode's state.
   ///
-  /// - Parameter decoder: The Codable decoder.
+  /// - Parameters:
+  ///   - decoder: The Codable decoder.
+  ///   - description: The model's description.
   /// - Returns: The source of the object decoder.
   /// - Throws: `DecodingError` when the value is not an object.
-  public static func objectSource(from decoder: any Decoder) throws -> ObjectSource {
-    let (context, index, base) = try makeContext(for: decoder, bridge: true)
+  public static func objectSource(
+    from decoder: any Decoder, describedBy description: any JSONModelDescribing
+  ) throws -> ObjectSource {
+    let (context, index, base): (JSONDecodingContext, Int, [any CodingKey])
+    if let bindery = binderyContext(for: decoder, bridge: true) {
+      (context, index, base) = bindery
+    } else {
+      let value =
+        description.readsGuided
+        ? try description.readObject(from: decoder.container(keyedBy: _JSONCodingKey.self))
+        : try JSONValue(from: decoder)
+      context = try foreignContext(for: value, at: decoder.codingPath, bridge: true)
+      (index, base) = (0, decoder.codingPath)
+    }
     let value = JSONValueDecoder(context: context, index: index, scope: JSONDecodingScope())
     do {
       return ObjectSource(context: context, object: try value.object())
@@ -85,23 +104,7 @@ public enum _JSONModelCoding {
   ///   - encoder: The Codable encoder.
   /// - Throws: `EncodingError.invalidValue` for values JSON cannot hold.
   public static func encode<T: JSONEncodable>(_ value: T, to encoder: any Encoder) throws {
-    let json: JSONValue
-    do {
-      json = try value.jsonValue()
-    } catch {
-      throw EncodingError.invalidValue(
-        value, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\(error)"))
-    }
-    try json.encode(to: encoder)
-  }
-
-  private static func makeContext(for decoder: any Decoder, bridge: Bool = false) throws
-    -> (JSONDecodingContext, Int, [any CodingKey])
-  {
-    if let context = binderyContext(for: decoder, bridge: bridge) { return context }
-    let context = try foreignContext(
-      for: try JSONValue(from: decoder), at: decoder.codingPath, bridge: bridge)
-    return (context, 0, decoder.codingPath)
+    try jsonValue(of: value, at: encoder.codingPath).encode(to: encoder)
   }
 
   /// The context of a decode that reads `BinderyDecoder`'s document where it is, or `nil` for

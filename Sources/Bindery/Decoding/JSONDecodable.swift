@@ -21,23 +21,27 @@ public protocol JSONDecodable {
   /// - Throws: ``JSONDecodingProblem`` (or any error, reported as an invalid value).
   init(json: JSONValueDecoder) throws
 
-  /// Reads the value at `key` of a Codable container, for a `@JSONModel` type decoded by
-  /// another Codable decoder. The default reads the value as a `JSONValue` and then as this
-  /// type; scalars, collections and models read the container directly.
+  /// Reads the JSON at `key` of another Codable decoder's container as a `JSONValue`, for a
+  /// `@JSONModel` type that decoder reads: scalars, collections and models ask the container
+  /// for their own type, so that the decoder need not guess; the default reads any value. `nil`
+  /// only where an absent key reads as `null` does (an optional's).
   @_documentation(visibility: private)
-  static func _decode<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
-    throws -> Self
-
-  /// Reads the value at `key` of a Codable container, or `nil` when the key is missing or its
-  /// value is `null`; see ``_decode(from:forKey:)``.
-  @_documentation(visibility: private)
-  static func _decodeIfPresent<Key: CodingKey>(
+  static func _jsonValue<Key: CodingKey>(
     from container: KeyedDecodingContainer<Key>, forKey key: Key
-  ) throws -> Self?
+  ) throws -> JSONValue?
 
-  /// Reads the next element of a Codable container; see ``_decode(from:forKey:)``.
+  /// Reads the JSON at `key` as ``_jsonValue(from:forKey:)`` does, or `nil` when the key is
+  /// absent or its value is `null`.
   @_documentation(visibility: private)
-  static func _decodeElement(from container: inout any UnkeyedDecodingContainer) throws -> Self
+  static func _jsonValueIfPresent<Key: CodingKey>(
+    from container: KeyedDecodingContainer<Key>, forKey key: Key
+  ) throws -> JSONValue?
+
+  /// Reads the next element of another Codable decoder's container as a `JSONValue`; see
+  /// ``_jsonValue(from:forKey:)``.
+  @_documentation(visibility: private)
+  static func _jsonValueElement(from container: inout any UnkeyedDecodingContainer) throws
+    -> JSONValue
 
   /// The value of a missing key, for types that have one: `nil` of an `Optional` (so a `T??`
   /// tells a missing key from `null`); `nil` for every other type, whose missing key is a

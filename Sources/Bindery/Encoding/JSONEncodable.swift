@@ -8,18 +8,6 @@ public protocol JSONEncodable {
   /// - Throws: `JSONWriteError` for values JSON cannot hold.
   func encode(to json: JSONValueEncoder) throws
 
-  /// Writes the value at `key` of a Codable container, for a `@JSONModel` type encoded by
-  /// another Codable encoder. The default writes the value's `JSONValue`; scalars,
-  /// collections and models write to the container directly.
-  @_documentation(visibility: private)
-  func _encode<Key: CodingKey>(to container: inout KeyedEncodingContainer<Key>, forKey key: Key)
-    throws
-
-  /// Writes the value as the next element of a Codable container; see
-  /// ``_encode(to:forKey:)``.
-  @_documentation(visibility: private)
-  func _encodeElement(to container: inout any UnkeyedEncodingContainer) throws
-
   /// For generated code: writes the value straight to compact JSON text, or returns `false` to
   /// give up (the default); the value is then written with ``encode(to:)``. See
   /// `DirectEncoding.swift`.

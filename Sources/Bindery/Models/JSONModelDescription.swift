@@ -21,10 +21,10 @@ public import BinderyJSON
 ///
 /// ```swift
 /// static let jsonDescription = JSONModelDescription<Photo>([
-///     .init(\.title, "title"),
-///     .init(\.url, "url", paths: [["media", "m"]]),
-///     .init(\.tags, "tags", using: .separated(by: " ")),
-///     .init(\.views, "views", default: 0),
+///     .member(\.title, "title"),
+///     .member(\.url, "url", paths: [["media", "m"]]),
+///     .member(\.tags, "tags", using: .separated(by: " ")),
+///     .member(\.views, "views", default: 0),
 ///     .ignored(\.isFavorite, "isFavorite"),
 /// ])
 /// ```
@@ -43,6 +43,11 @@ public struct JSONModelDescription<Model>: JSONModelDescribing {
   /// Whether the model has code that writes it straight to bytes: that path is tried when the
   /// types of its properties have it too.
   public let hasDirectWrite: Bool
+  /// The keys the model reads and writes, worked out once.
+  private let keys: Keys
+  /// The keys the model's own properties read from another Codable decoder, each with the read
+  /// of the one property that reads it (nil: any JSON value); nil when every member is read.
+  private let guidedReads: [(key: String, read: Property.Reader?)]?
 
   /// A description.
   ///
@@ -64,6 +69,68 @@ public struct JSONModelDescription<Model>: JSONModelDescribing {
     self.dates = dates
     self.hasOnePassRead = onePass
     self.hasDirectWrite = direct
+    self.keys = Keys(properties, inherited: inherited)
+    self.guidedReads = Self.guidedReads(properties, inherited: inherited, coercing: coercing)
+  }
+
+  /// The keys a description reads and writes.
+  private struct Keys {
+    var members: Set<String> = []
+    var flattened: Set<String> = []
+    var written: Set<String> = []
+    var claimed: Set<String> { members.union(flattened) }
+
+    init(_ properties: [Property], inherited: (any JSONModelDescribing)?) {
+      members = inherited?.memberKeys ?? []
+      flattened = inherited?.flattenedKeys ?? []
+      written = inherited?.writtenKeys ?? []
+      for property in properties where property.decodes {
+        switch property.role {
+        case .member:
+          for path in property.decodePaths { if let first = path.first { members.insert(first) } }
+          if let tag = property.tagPath?.first { members.insert(tag) }
+        case .flattened(let claimed): flattened.formUnion(claimed)
+        default: break
+        }
+      }
+      for property in properties where property.encodes {
+        switch property.role {
+        case .unknownKeys: continue
+        case .flattened(let claimed): written.formUnion(claimed)
+        default: break
+        }
+        if let first = property.encodePath.first { written.insert(first) }
+        if let tag = property.tagPath?.first { written.insert(tag) }
+      }
+    }
+  }
+
+  /// The plan of ``readObject(from:)``: nil when a property reads members it cannot name
+  /// (unknown keys, a flattened model) or a subclass reads a key its superclass reads too.
+  private static func guidedReads(
+    _ properties: [Property], inherited: (any JSONModelDescribing)?, coercing: Bool
+  ) -> [(key: String, read: Property.Reader?)]? {
+    if let inherited, !inherited.readsGuided { return nil }
+    var uses: [String: Int] = [:]
+    var order: [String] = []
+    var typed: [String: Property.Reader] = [:]
+    for property in properties where property.decodes {
+      guard case .member = property.role else { return nil }
+      var firstKeys = property.decodePaths.compactMap(\.first)
+      if let tag = property.tagPath?.first { firstKeys.append(tag) }
+      for key in firstKeys {
+        if uses[key] == nil { order.append(key) }
+        uses[key, default: 0] += 1
+      }
+      // One plain key, read by one property that asks for its own type.
+      if property.decodePaths.count == 1, property.decodePaths[0].count == 1,
+        property.tagPath == nil, !coercing, let read = property.readsJSON
+      {
+        typed[property.decodePaths[0][0]] = read
+      }
+    }
+    if let inherited, !inherited.memberKeys.isDisjoint(with: order) { return nil }
+    return order.map { key in (key, uses[key] == 1 ? typed[key] : nil) }
   }
 
   // MARK: What the library reads
@@ -71,43 +138,56 @@ public struct JSONModelDescription<Model>: JSONModelDescribing {
   /// The first key of every path the model reads, its tags', and the keys its flattened
   /// models claim: what the model's kept unknown members (`@UnknownKeys`) leave out, and what
   /// a model that flattens this one does not see as unknown.
-  public var claimedKeys: Set<String> { memberKeys.union(flattenedKeys) }
+  public var claimedKeys: Set<String> { keys.claimed }
 
   /// The first key of every path the model's own properties (and its superclasses') read, and
   /// of their tags: a kept `null` at one of them is written back (see `@UnknownKeys`).
-  public var memberKeys: Set<String> {
-    var keys = inherited?.memberKeys ?? []
-    for property in properties where property.decodes {
-      guard case .member = property.role else { continue }
-      for path in property.decodePaths { if let first = path.first { keys.insert(first) } }
-      if let tag = property.tagPath?.first { keys.insert(tag) }
-    }
-    return keys
-  }
+  public var memberKeys: Set<String> { keys.members }
 
   /// The keys the model's flattened models read: never the model's unknown members.
-  public var flattenedKeys: Set<String> {
-    var keys = inherited?.flattenedKeys ?? []
-    for property in properties where property.decodes {
-      if case .flattened(let claimed) = property.role { keys.formUnion(claimed) }
-    }
-    return keys
-  }
+  public var flattenedKeys: Set<String> { keys.flattened }
 
   /// The first key of every path the model writes: what its kept unknown members leave out
   /// when it is written.
-  public var writtenKeys: Set<String> {
-    var keys = inherited?.writtenKeys ?? []
-    for property in properties where property.encodes {
-      switch property.role {
-      case .unknownKeys: continue
-      case .flattened(let claimed): keys.formUnion(claimed)
-      default: break
+  public var writtenKeys: Set<String> { keys.written }
+
+  /// Whether ``readObject(from:)`` needs only the members the model names: it keeps no unknown
+  /// members and flattens no model, and neither do its superclasses.
+  public var readsGuided: Bool { guidedReads != nil }
+
+  /// Reads the model's object from another Codable decoder's container: the first key of each
+  /// path the model reads, each asked for as the type of the one property that reads it, or
+  /// as any JSON value where a key leads to a nested path, is read by more than one property,
+  /// or by one that may hold JSON of another type. Members the model does not read are left
+  /// out; every member is read when the model is not ``readsGuided``.
+  ///
+  /// - Parameter container: The object's container.
+  /// - Returns: The object.
+  /// - Throws: The decoder's errors, such as `DecodingError.typeMismatch` at a member that
+  ///   does not hold the JSON its property reads.
+  public func readObject(from container: KeyedDecodingContainer<_JSONCodingKey>) throws
+    -> JSONValue
+  {
+    var object = JSONObject()
+    guard let guidedReads else {
+      for key in container.allKeys {
+        object[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
       }
-      if let first = property.encodePath.first { keys.insert(first) }
-      if let tag = property.tagPath?.first { keys.insert(tag) }
+      return .object(object)
     }
-    return keys
+    if let inherited, case .object(let members) = try inherited.readObject(from: container) {
+      object = members
+    }
+    for (name, read) in guidedReads {
+      let key = _JSONCodingKey(stringValue: name)
+      // An absent member, or one an optional reads as absent, is left out.
+      let value =
+        if let read { try read(container, key) } else {
+          try JSONValue._jsonValue(from: container, forKey: key)
+        }
+      if let value { object[name] = value }
+    }
+    return .object(object)
   }
 
   /// The name of the property a key path leads to.
@@ -262,6 +342,10 @@ extension JSONModelDescription {
     public let isLossy: Bool
     /// Its default, as JSON, for the schema.
     let defaultJSON: JSONValue?
+    /// Reads its value from another Codable decoder's container, asking for the type that
+    /// reads it (see `readObject(from:)`); nil when any JSON value must be taken as it comes
+    /// (a transformer, coercion, a lossy collection or a default may read any).
+    let readsJSON: Reader?
     /// Applies a PATCH's member; nil for a property that cannot change (a `let`, or one not
     /// read).
     let update: (@Sendable (inout Model, JSONObjectDecoder) throws -> Set<AnyKeyPath>)?
@@ -282,7 +366,7 @@ extension JSONModelDescription {
       name: String, keyPath: any PartialKeyPath<Model> & Sendable, value: Value.Type, role: Role,
       decodePaths: [[String]], encodePath: [String], tagPath: [String]? = nil,
       transformer: (any JSONTransformer)? = nil, isRequired: Bool, coerces: Bool = false,
-      isLossy: Bool = false, defaultJSON: JSONValue? = nil,
+      isLossy: Bool = false, defaultJSON: JSONValue? = nil, readsJSON: Reader? = nil,
       update: (@Sendable (inout Model, JSONObjectDecoder) throws -> Set<AnyKeyPath>)?
     ) {
       self.name = name
@@ -297,6 +381,7 @@ extension JSONModelDescription {
       self.coerces = coerces
       self.isLossy = isLossy
       self.defaultJSON = defaultJSON
+      self.readsJSON = readsJSON
       self.update = update
     }
   }
@@ -307,6 +392,19 @@ extension JSONModelDescription {
 extension JSONModelDescription.Property {
   /// A PATCH's change to one property.
   public typealias Update = @Sendable (inout Model, JSONObjectDecoder) throws -> Set<AnyKeyPath>
+
+  /// A property's read of its JSON from another Codable decoder's container.
+  typealias Reader =
+    @Sendable (KeyedDecodingContainer<_JSONCodingKey>, _JSONCodingKey) throws -> JSONValue?
+
+  /// The read of a plain member's JSON, as its type asks for it: none when the member may hold
+  /// JSON of another type.
+  fileprivate static func reader<Value: JSONDecodable & _JSONSendableMetatype>(
+    _: Value.Type, coerces: Bool, lossy: Bool, hasDefault: Bool
+  ) -> Reader? {
+    guard !coerces, !lossy, !hasDefault else { return nil }
+    return { container, key in try Value._jsonValue(from: container, forKey: key) }
+  }
 
   fileprivate static func key(_ paths: [[String]]) -> JSONKey {
     if paths.count == 1, let path = paths.first {
@@ -376,6 +474,8 @@ extension JSONModelDescription.Property {
       reads: reads, writes: writes, transformer: nil,
       isRequired: defaultValue == nil && Value._valueForMissingKey == nil, coerces: coerces,
       lossy: lossy, defaultJSON: Self.json(defaultValue),
+      readsJSON: Self.reader(
+        Value.self, coerces: coerces, lossy: lossy, hasDefault: defaultValue != nil),
       update: reads
         ? Self.memberUpdate(keyPath, paths: paths, coerces: coerces, lossy: lossy) : nil)
   }
@@ -403,7 +503,10 @@ extension JSONModelDescription.Property {
       name: name, keyPath: keyPath, value: Value.self, paths: paths ?? [[name]],
       encodePath: encodePath, reads: reads, writes: writes, transformer: nil,
       isRequired: defaultValue == nil && Value._valueForMissingKey == nil, coerces: coerces,
-      lossy: lossy, defaultJSON: Self.json(defaultValue), update: nil)
+      lossy: lossy, defaultJSON: Self.json(defaultValue),
+      readsJSON: Self.reader(
+        Value.self, coerces: coerces, lossy: lossy, hasDefault: defaultValue != nil),
+      update: nil)
   }
 
   /// A property read and written through a transformer.
@@ -593,13 +696,13 @@ extension JSONModelDescription.Property {
     name: String, keyPath: any PartialKeyPath<Model> & Sendable, value: Any.Type,
     paths: [[String]], encodePath: [String]?, reads: Bool, writes: Bool,
     transformer: (any JSONTransformer)?, isRequired: Bool, coerces: Bool, lossy: Bool,
-    defaultJSON: JSONValue?, update: Update?
+    defaultJSON: JSONValue?, readsJSON: Reader? = nil, update: Update?
   ) {
     self.init(
       name: name, keyPath: keyPath, value: value, role: .member,
       decodePaths: reads ? paths : [], encodePath: writes ? (encodePath ?? paths[0]) : [],
       transformer: transformer, isRequired: isRequired, coerces: coerces, isLossy: lossy,
-      defaultJSON: defaultJSON, update: update)
+      defaultJSON: defaultJSON, readsJSON: readsJSON, update: update)
   }
 
   /// A default value as JSON, for the schema.
@@ -622,6 +725,16 @@ public protocol JSONModelDescribing: Sendable {
   var flattenedKeys: Set<String> { get }
   /// The keys the model writes (see ``JSONModelDescription/writtenKeys``).
   var writtenKeys: Set<String> { get }
+  /// Whether the model reads only the members it names (see
+  /// ``JSONModelDescription/readsGuided``).
+  var readsGuided: Bool { get }
+  /// Reads the model's object from another Codable decoder's container (see
+  /// ``JSONModelDescription/readObject(from:)``).
+  ///
+  /// - Parameter container: The object's container.
+  /// - Returns: The object.
+  /// - Throws: The decoder's errors.
+  func readObject(from container: KeyedDecodingContainer<_JSONCodingKey>) throws -> JSONValue
   /// The name of the property a key path leads to.
   ///
   /// - Parameter keyPath: A key path from the model.

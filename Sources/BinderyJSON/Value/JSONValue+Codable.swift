@@ -79,10 +79,52 @@ extension JSONValue: Codable {
       try container.encode(value)
     case .array(let elements):
       var container = encoder.unkeyedContainer()
-      for element in elements { try container.encode(element) }
+      for element in elements { try element.encode(into: &container) }
     case .object(let object):
       var container = encoder.container(keyedBy: AnyKey.self)
-      for (key, value) in object { try container.encode(value, forKey: AnyKey(stringValue: key)) }
+      for (key, value) in object {
+        try value.encode(into: &container, forKey: AnyKey(stringValue: key))
+      }
+    }
+  }
+
+  // Members and elements that are scalars are written with the container's own overload for
+  // their type, as a synthesized conformance writes them: encoding a `JSONValue` there instead
+  // makes the encoder start a nested encoder for each of them.
+
+  private func encode(into container: inout KeyedEncodingContainer<AnyKey>, forKey key: AnyKey)
+    throws
+  {
+    switch self {
+    case .null: try container.encodeNil(forKey: key)
+    case .bool(let value): try container.encode(value, forKey: key)
+    case .string(let value): try container.encode(value, forKey: key)
+    case .number(let number):
+      if let value = number.integer(Int64.self) {
+        try container.encode(value, forKey: key)
+      } else if let value = number.integer(UInt64.self) {
+        try container.encode(value, forKey: key)
+      } else {
+        try container.encode(number.double ?? .nan, forKey: key)
+      }
+    case .array, .object: try container.encode(self, forKey: key)
+    }
+  }
+
+  private func encode(into container: inout any UnkeyedEncodingContainer) throws {
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .string(let value): try container.encode(value)
+    case .number(let number):
+      if let value = number.integer(Int64.self) {
+        try container.encode(value)
+      } else if let value = number.integer(UInt64.self) {
+        try container.encode(value)
+      } else {
+        try container.encode(number.double ?? .nan)
+      }
+    case .array, .object: try container.encode(self)
     }
   }
 }

@@ -40,7 +40,7 @@ struct FinalClassExpansionTests {
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           required convenience init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
               try self.init(json: source.object)
               try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {}

@@ -53,7 +53,7 @@ struct SubclassExpansionTests {
           }
 
           public required convenience init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
               try self.init(json: source.object)
               try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {}
@@ -95,7 +95,7 @@ struct SubclassExpansionTests {
           }
 
           required convenience init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
               try self.init(json: source.object)
               try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {}

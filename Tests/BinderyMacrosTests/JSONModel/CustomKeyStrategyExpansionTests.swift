@@ -38,7 +38,7 @@ struct CustomKeyStrategyExpansionTests {
           }
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
               try self.init(json: source.object)
               try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {}

@@ -116,7 +116,7 @@ struct ModelOptionsExpansionTests {
           private static let __macro_local_10dateFormatfMu_: Bindery.JSONDateFormat = .unixSeconds
 
           init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
               try self.init(json: source.object)
               try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {}

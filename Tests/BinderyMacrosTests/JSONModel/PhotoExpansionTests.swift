@@ -83,7 +83,7 @@ struct PhotoExpansionTests {
           private static let __macro_local_7jsonKeyfMu4_ = __macro_local_8jsonKeysfMu_[5]
 
           public init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder)
+              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
               try self.init(json: source.object)
               try Bindery._JSONModelCoding.validate(self, in: source.object)
               withExtendedLifetime(source) {}
