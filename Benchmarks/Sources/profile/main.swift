@@ -18,6 +18,9 @@
 //         look-alike: tweets, catalog, coordinates.
 //   decode-per-call, encode-per-call: the Plain twins through a BinderyDecoder or
 //         BinderyEncoder made for each call, as most code and servers use them.
+//   subclass-decode, subclass-encode, subclass-model-decode, subclass-model-encode:
+//         BinderyJSONDecoder and BinderyJSONEncoder, typed as JSONDecoder and JSONEncoder, on the
+//         Plain twins and on the @JSONModel types.
 //   floor-encode, floor-decode: the Plain twins through a coder that reads and writes nothing
 //         (Sources/CodableFloor): what the standard library's containers cost any Codable coder.
 // Encode work writes three times per round.
@@ -101,6 +104,26 @@ func run<Model: JSONModel & Codable & Sendable, Twin: Codable & Sendable>(
     for _ in 0..<rounds {
       withExtendedLifetime(try decoder.decode(Model.self, from: data)) { total += 1 }
     }
+  case "subclass-decode", "subclass-model-decode":
+    // BinderyJSONDecoder, a JSONDecoder, on the Plain twins (BinderyDecoder underneath) or on
+    // the @JSONModel types (their own code).
+    let decoder: JSONDecoder = BinderyJSONDecoder()
+    let data = Data(bytes)
+    for _ in 0..<rounds {
+      if work == "subclass-decode" {
+        withExtendedLifetime(try decoder.decode(Twin.self, from: data)) { total += 1 }
+      } else {
+        withExtendedLifetime(try decoder.decode(Model.self, from: data)) { total += 1 }
+      }
+    }
+  case "subclass-encode":
+    let value = try JSONDecoder().decode(Twin.self, from: Data(bytes))
+    let encoder: JSONEncoder = BinderyJSONEncoder()
+    for _ in 0..<rounds * 3 { total += try encoder.encode(value).count }
+  case "subclass-model-encode":
+    let value = try Model(json: bytes)
+    let encoder: JSONEncoder = BinderyJSONEncoder()
+    for _ in 0..<rounds * 3 { total += try encoder.encode(value).count }
   case "foundation-encode":
     let value = try JSONDecoder().decode(Twin.self, from: Data(bytes))
     let encoder = JSONEncoder()
