@@ -84,6 +84,27 @@ struct FlatStatus: Equatable {
     #expect(FlatStatus._jsonClaimedKeys.isSuperset(of: FlatReply._jsonClaimedKeys))
   }
 
+  @Test func onEveryStatusOfTwitterJSONTheUnknownKeysAreExactlyTheUnmappedOnes() throws {
+    let bytes = Array(
+      try Data(
+        contentsOf: URL(fileURLWithPath: Fixtures.repositoryRoot())
+          .appendingPathComponent("Benchmarks/Corpora/twitter.json")))
+    let document = try JSONValue(parsing: bytes)
+    let statuses = try #require(document["statuses"]?.arrayValue)
+    #expect(statuses.count == 100)
+    let mapped = FlatStatus._jsonClaimedKeys
+    for (index, json) in statuses.enumerated() {
+      let status = try FlatStatus(json: json)
+      let expected = Set(try #require(json.objectValue).keys).subtracting(mapped)
+      #expect(Set(status.rest.keys) == expected, "statuses[\(index)]")
+      #expect(status.reply.inReplyToStatusIdStr == json["in_reply_to_status_id_str"]?.stringValue)
+    }
+    // Not one of the reply group's keys, `null` in most statuses, is kept as unknown.
+    let kept = try statuses.map { try FlatStatus(json: $0).rest.keys }.joined()
+    #expect(!kept.contains { $0.hasPrefix("in_reply_to_") })
+    #expect(kept.contains("retweet_count"))
+  }
+
   let document = #"""
     {"id": 7, "title": "Tide tables", "created_at": "2026-11-24T21:13:05Z",
      "updated_at": "2026-11-25T08:02:11Z", "pages": 12}
