@@ -47,6 +47,7 @@ public enum JSONModelExpansion {
         kind: kind, options: options, access: access,
         typeName: ModelAnalysis.typeName(of: declaration), properties: properties)
       model.storesStatics = ModelAnalysis.storesStatics(declaration, in: context)
+      model.isAtFileScope = context.lexicalContext.isEmpty
       // A class gets its Codable members in its body (a non-final class's initializer must be
       // `required`), whether the extension adds the conformance or the class lists it: the
       // compiler's synthesized conformance would ignore the mapping.
@@ -113,6 +114,7 @@ public enum JSONModelExpansion {
         kind: kind, options: options, access: access,
         typeName: ModelAnalysis.typeName(of: declaration), properties: properties)
       model.storesStatics = ModelAnalysis.storesStatics(declaration, in: context)
+      model.isAtFileScope = context.lexicalContext.isEmpty
       let generator = ModelCodeGenerator(model: model, context: context, addsCodable: false)
       members = generator.members().map(\.description)
       if codable { wanted.append("Codable") }

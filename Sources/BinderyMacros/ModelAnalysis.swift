@@ -78,6 +78,9 @@ struct ModelDescription {
   /// Whether the type may declare static stored properties (not in generic contexts): the
   /// generated initializer then keeps a key table and finds its members in one pass.
   var storesStatics = false
+  /// The model is declared at file scope: the types its properties name are in scope in an
+  /// extension of it.
+  var isAtFileScope = false
 
   var isClass: Bool {
     switch kind {

@@ -318,13 +318,21 @@ struct ModelCodeGenerator {
     return "\(receiver(json, property)).decode(\(arguments.joined(separator: ", ")))"
   }
 
-  /// The property's type as an expression. A struct's or enum's members live in an extension
-  /// at file scope, where a nested type's siblings are not in scope by their short names, so the
-  /// type is inferred from the property itself; a class's members are in its body.
+  /// The property's type as an expression. A class's members are in its body, and so is the
+  /// property's type; a struct's members live in an extension at file scope, where the type as
+  /// written is in scope when the struct is itself at file scope. Otherwise (a nested type's
+  /// siblings are not in scope by their short names there) or when the type is not written, it
+  /// is inferred from the property itself, at a cost to the type checker.
   func typeExpression(_ property: ModelProperty) -> String {
-    if model.isClass { return "\(property.typeText).self" }
+    if model.isClass || spellsType(property) { return "\(property.typeText).self" }
     return
       "Bindery._JSONModelCoding.propertyType { (model: Self) in model.\(escaped(property.name)) }"
+  }
+
+  /// Whether the property's type may be written as it is declared (see `typeExpression`).
+  func spellsType(_ property: ModelProperty) -> Bool {
+    guard model.isAtFileScope, let type = property.type else { return false }
+    return !type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
   }
 
   func scopedDecoder(_ json: String) -> String {
@@ -433,8 +441,11 @@ struct ModelCodeGenerator {
       let name = escaped(property.name)
       let slot = "slot\(index)"
       let value = taken.contains(property.name) ? context.makeUniqueName(property.name).text : name
-      let type = "{ (model: Self) in model.\(name) }"
-      slots.append("var \(slot) = \(helpers).slot \(type)")
+      if spellsType(property) {
+        slots.append("var \(slot): \(property.typeText)? = nil")
+      } else {
+        slots.append("var \(slot) = \(helpers).slot { (model: Self) in model.\(name) }")
+      }
       cases.append(
         "case \(position): guard \(reader).read(into: &\(slot)) else { return nil }")
       values.append("let \(value) = \(helpers).value(\(slot))")
@@ -605,66 +616,6 @@ struct ModelCodeGenerator {
     return "try \(json).\(method)(\(arguments.joined(separator: ", ")))"
   }
 
-  func updater() -> String {
-    let changed = context.makeUniqueName("changed").text
-    let json = context.makeUniqueName("json").text
-    var lines = [
-      model.isSubclass
-        ? "var \(changed) = try super.update(from: json)"
-        : "var \(changed) = Swift.Set<Swift.AnyKeyPath>()",
-      "let \(json) = \(scopedDecoder("json"))",
-    ]
-    for property in model.properties where property.decodes && !property.isLet {
-      if property.isFlattened {
-        lines.append(
-          "\(changed).formUnion(try \(json).updateFlattened(&self.\(escaped(property.name)), at: \(keyPath(property))))"
-        )
-        continue
-      }
-      if property.tagKey != nil {
-        // A new tag may change the content's type: the member is read whole when present.
-        lines.append(
-          "if \(json).contains(\(decodeKey(property))) { self.\(escaped(property.name)) = try \(decodeCall(json, property, table: nil)); \(changed).insert(\(keyPath(property))) }"
-        )
-        continue
-      }
-      var arguments = ["&self.\(escaped(property.name))", "forKey: \(decodeKey(property))"]
-      if let transformer = property.transformer {
-        arguments.append("using: \(hoisted(transformer))")
-      }
-      lines.append(
-        "if try \(receiver(json, property)).update(\(arguments.joined(separator: ", "))) { \(changed).insert(\(keyPath(property))) }"
-      )
-    }
-    lines.append("return \(changed)")
-    let mutating = model.isClass ? "" : "mutating "
-    let override = model.isSubclass ? "override " : ""
-    return """
-      \(openAccess)\(override)\(mutating)func update(from json: Bindery.JSONObjectDecoder) throws -> Swift.Set<Swift.AnyKeyPath> {
-      \(body(lines))
-      }
-      """
-  }
-
-  func propertyNames() -> String {
-    var lines: [String] = []
-    for property in model.properties {
-      lines.append(
-        "if keyPath == \(keyPath(property)) { return \(literal(property.name)) }")
-    }
-    lines.append(model.isSubclass ? "return super._propertyName(for: keyPath)" : "return nil")
-    let kind: String
-    switch model.kind {
-    case .openClass(let isSubclass, _): kind = isSubclass ? "override class" : "class"
-    default: kind = "static"
-    }
-    return """
-      \(openAccess)\(kind) func _propertyName(for keyPath: Swift.AnyKeyPath) -> Swift.String? {
-      \(body(lines))
-      }
-      """
-  }
-
   /// The paths a property is read from, as generated code names them (run-time keys under a
   /// custom strategy).
   func schemaPaths(_ property: ModelProperty) -> String {
@@ -676,69 +627,6 @@ struct ModelCodeGenerator {
       "[" + $0.components.map(literal).joined(separator: ", ") + "]"
     }
     return "[" + paths.joined(separator: ", ") + "]"
-  }
-
-  /// `_jsonSchema(in:)`: the schema of the JSON `init(json:)` reads, member by member.
-  func schemaMember() -> String {
-    let object = context.makeUniqueName("object").text
-    var lines = ["var \(object) = Bindery.JSONSchemaBuilder._Object()"]
-    for property in model.properties {
-      if property.isUnknownKeys {
-        lines.append("\(object).keepsUnknown()")
-        continue
-      }
-      guard property.decodes else { continue }
-      let type = typeExpression(property)
-      if property.isFlattened {
-        lines.append("\(object).flattened(schema.schema(for: \(type)))")
-        continue
-      }
-      let hasDefault =
-        property.defaultValue != nil || (property.initializer != nil && !property.isOptional)
-      let required = !property.isOptional && !hasDefault
-      let key = literal(property.decodePaths.first?.components.first ?? property.name)
-      if let tag = property.tagKey {
-        let cases = context.makeUniqueName("union").text
-        let content = property.decodePaths.first?.components ?? [property.name]
-        lines.append("let \(cases) = schema._taggedCases(\(type), key: \(key))")
-        lines.append(
-          "\(object).tagged(tag: [\(tag.components.map(literal).joined(separator: ", "))], "
-            + "content: [\(content.map(literal).joined(separator: ", "))], cases: \(cases).cases, "
-            + "keepsUnknownTags: \(cases).keepsUnknownTags, required: \(required))")
-        continue
-      }
-      var arguments = [type, "key: \(key)"]
-      if let transformer = property.transformer {
-        arguments.append("using: \(hoisted(transformer))")
-      }
-      if let dates = model.options.dates { arguments.append("dates: \(hoisted(dates))") }
-      var member = "schema._member(\(arguments.joined(separator: ", ")))"
-      let coerced = property.coerces || model.options.coercesValues
-      if property.isLossy || coerced {
-        member =
-          "Bindery.JSONSchemaBuilder._lenient(\(member), lossy: \(property.isLossy), coerced: \(coerced))"
-      }
-      var call = "\(object).member(\(schemaPaths(property)), \(member), required: \(required)"
-      if let value = property.defaultValue ?? (property.isOptional ? nil : property.initializer) {
-        call +=
-          ", default: Bindery.JSONSchemaBuilder._encoded(\(type), \(value.trimmedDescription))"
-      }
-      lines.append(call + ")")
-    }
-    lines.append(
-      model.isSubclass
-        ? "return Bindery.JSONSchemaBuilder._inheriting(super._jsonSchema(in: &schema), \(object).schema)"
-        : "return \(object).schema")
-    let kind: String
-    switch model.kind {
-    case .openClass(let isSubclass, _): kind = isSubclass ? "override class" : "class"
-    default: kind = "static"
-    }
-    return """
-      \(openAccess)\(kind) func _jsonSchema(in schema: inout Bindery.JSONSchemaBuilder) -> Bindery.JSONValue {
-      \(body(lines))
-      }
-      """
   }
 
   /// A non-final class must satisfy `JSONDecodable`'s initializer with a `required` one of

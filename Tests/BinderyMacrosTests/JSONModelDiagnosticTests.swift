@@ -45,7 +45,7 @@ struct JSONModelDiagnosticTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let a = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.a }, forKey: Self.__macro_local_7jsonKeyfMu_))
+              let a = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu_))
               self.a = try json._value(a)
           }
 
@@ -63,7 +63,7 @@ struct JSONModelDiagnosticTests {
           }
 
           private init?(_jsonOnePassMembers reader: inout Bindery._JSONOnePassReader) {
-              var slot0 = Bindery._JSONOnePassReader.slot { (model: Self) in model.a }
+              var slot0: (Int)? = nil
               let keys = Self.__macro_local_8jsonKeysfMu_
               guard var object = reader.beginObject() else { return nil }
               members: while true {
@@ -287,7 +287,7 @@ struct JSONModelDiagnosticTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let kind = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.kind }, forKey: Self.__macro_local_7jsonKeyfMu_, default: "photo"))
+              let kind = try json._collect(try json.decode((Swift.String).self, forKey: Self.__macro_local_7jsonKeyfMu_, default: "photo"))
               self.kind = try json._value(kind)
           }
 
@@ -305,7 +305,7 @@ struct JSONModelDiagnosticTests {
           }
 
           private init?(_jsonOnePassMembers reader: inout Bindery._JSONOnePassReader) {
-              var slot0 = Bindery._JSONOnePassReader.slot { (model: Self) in model.kind }
+              var slot0: (Swift.String)? = nil
               let keys = Self.__macro_local_8jsonKeysfMu_
               guard var object = reader.beginObject() else { return nil }
               members: while true {

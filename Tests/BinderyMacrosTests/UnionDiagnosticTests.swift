@@ -48,8 +48,8 @@ struct UnionDiagnosticTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let type = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.type }, forKey: Self.__macro_local_7jsonKeyfMu_))
-              let payload = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.payload }, tag: "type", forKey: Self.__macro_local_7jsonKeyfMu0_))
+              let type = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_7jsonKeyfMu_))
+              let payload = try json._collect(try json.decode((Payload).self, tag: "type", forKey: Self.__macro_local_7jsonKeyfMu0_))
               self.type = try json._value(type)
               self.payload = try json._value(payload)
           }
@@ -115,7 +115,7 @@ struct UnionDiagnosticTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let count = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.count }, forKey: Self.__macro_local_7jsonKeyfMu_))
+              let count = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu_))
               self.count = try json._value(count)
           }
 
@@ -133,7 +133,7 @@ struct UnionDiagnosticTests {
           }
 
           private init?(_jsonOnePassMembers reader: inout Bindery._JSONOnePassReader) {
-              var slot0 = Bindery._JSONOnePassReader.slot { (model: Self) in model.count }
+              var slot0: (Int)? = nil
               let keys = Self.__macro_local_8jsonKeysfMu_
               guard var object = reader.beginObject() else { return nil }
               members: while true {

@@ -29,7 +29,7 @@ struct CustomKeyStrategyExpansionTests {
           ])
 
           init(json: Bindery.JSONObjectDecoder) throws {
-              let name = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.name }, forKey: Bindery.JSONKey((.custom({ $0.uppercased() }) as Bindery.JSONKeyStrategy).key(forProperty: "name"))))
+              let name = try json._collect(try json.decode((String).self, forKey: Bindery.JSONKey((.custom({ $0.uppercased() }) as Bindery.JSONKeyStrategy).key(forProperty: "name"))))
               self.name = try json._value(name)
           }
 

@@ -40,10 +40,10 @@ struct ModelOptionsExpansionTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json.coercing().dates(Self.__macro_local_10dateFormatfMu_)._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let remoteId = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.remoteId }, forKey: Self.__macro_local_7jsonKeyfMu_))
-              let resourceUri = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.resourceUri }, forKey: Self.__macro_local_7jsonKeyfMu0_))
-              let children = try json._collect(try json.lossy().decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.children }, forKey: Self.__macro_local_7jsonKeyfMu1_))
-              let count = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.count }, forKey: Self.__macro_local_7jsonKeyfMu2_))
+              let remoteId = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu_))
+              let resourceUri = try json._collect(try json.decode((String?).self, forKey: Self.__macro_local_7jsonKeyfMu0_))
+              let children = try json._collect(try json.lossy().decode(([Tag]).self, forKey: Self.__macro_local_7jsonKeyfMu1_))
+              let count = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu2_))
               self.remoteId = try json._value(remoteId)
               self.resourceUri = try json._value(resourceUri)
               self.children = try json._value(children)
@@ -71,10 +71,10 @@ struct ModelOptionsExpansionTests {
           }
 
           private init?(_jsonOnePassMembers reader: inout Bindery._JSONOnePassReader) {
-              var slot0 = Bindery._JSONOnePassReader.slot { (model: Self) in model.remoteId }
-              var slot1 = Bindery._JSONOnePassReader.slot { (model: Self) in model.resourceUri }
-              var slot2 = Bindery._JSONOnePassReader.slot { (model: Self) in model.children }
-              var slot3 = Bindery._JSONOnePassReader.slot { (model: Self) in model.count }
+              var slot0: (Int)? = nil
+              var slot1: (String?)? = nil
+              var slot2: ([Tag])? = nil
+              var slot3: (Int)? = nil
               let keys = Self.__macro_local_8jsonKeysfMu_
               guard var object = reader.beginObject() else { return nil }
               members: while true {

@@ -51,12 +51,12 @@ struct PhotoExpansionTests {
 
           public init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let title = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.title }, forKey: Self.__macro_local_7jsonKeyfMu_))
-              let url = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.url }, forKey: Self.__macro_local_7jsonKeyfMu0_))
-              let date = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.date }, forKey: Self.__macro_local_7jsonKeyfMu1_))
-              let tags = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.tags }, forKey: Self.__macro_local_7jsonKeyfMu2_, using: .separated(by: " ")))
-              let author = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.author }, forKey: Self.__macro_local_7jsonKeyfMu3_))
-              let views = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.views }, forKey: Self.__macro_local_7jsonKeyfMu4_, default: 0))
+              let title = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_7jsonKeyfMu_))
+              let url = try json._collect(try json.decode((URL).self, forKey: Self.__macro_local_7jsonKeyfMu0_))
+              let date = try json._collect(try json.decode((Date).self, forKey: Self.__macro_local_7jsonKeyfMu1_))
+              let tags = try json._collect(try json.decode(([String]).self, forKey: Self.__macro_local_7jsonKeyfMu2_, using: .separated(by: " ")))
+              let author = try json._collect(try json.decode((String?).self, forKey: Self.__macro_local_7jsonKeyfMu3_))
+              let views = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu4_, default: 0))
               self.title = try json._value(title)
               self.url = try json._value(url)
               self.date = try json._value(date)

@@ -40,9 +40,9 @@ struct NestedKeyExpansionTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let firstName = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.firstName }, forKey: Self.__macro_local_7jsonKeyfMu_))
-              let email = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.email }, forKey: .anyOf(["userEmail"], ["email"])))
-              let lastName = try json._collect(try json.decode(Bindery._JSONModelCoding.propertyType { (model: Self) in model.lastName }, forKey: Self.__macro_local_7jsonKeyfMu0_))
+              let firstName = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_7jsonKeyfMu_))
+              let email = try json._collect(try json.decode((String).self, forKey: .anyOf(["userEmail"], ["email"])))
+              let lastName = try json._collect(try json.decode((String?).self, forKey: Self.__macro_local_7jsonKeyfMu0_))
               self.firstName = try json._value(firstName)
               self.email = try json._value(email)
               self.lastName = try json._value(lastName)
