@@ -157,11 +157,6 @@ struct ModelCodeGenerator {
       + "claimed: \(description).flattenedKeys)"
   }
 
-  func keyPath(_ property: ModelProperty) -> String {
-    let root = model.isClass ? model.typeName : "Self"
-    return "\\\(root).\(escaped(property.name))"
-  }
-
   // MARK: Members
 
   func members() -> [DeclSyntax] {

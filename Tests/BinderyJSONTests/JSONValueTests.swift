@@ -122,6 +122,13 @@ struct JSONValueTests {
     let big = try JSONDecoder().decode(
       JSONValue.self, from: Data("[18446744073709551615, -5, 2.5]".utf8))
     #expect(big == [.number(JSONNumber(UInt64.max)), -5, 2.5])
+    // Written back through JSONEncoder, as elements and as members: each number keeps its kind.
+    let nested: JSONValue = ["list": big, "max": .number(JSONNumber(UInt64.max)), "half": 0.5]
+    let written = try JSONEncoder().encode(nested)
+    #expect(try JSONDecoder().decode(JSONValue.self, from: written) == nested)
+    #expect(
+      String(decoding: try JSONEncoder().encode(big), as: UTF8.self)
+        == "[18446744073709551615,-5,2.5]")
   }
 
   @Test func descriptionIsCompactJSON() {

@@ -67,12 +67,10 @@ extension JSONValue: Codable {
       try container.encode(value)
     case .number(let number):
       var container = encoder.singleValueContainer()
-      if let value = number.integer(Int64.self) {
-        try container.encode(value)
-      } else if let value = number.integer(UInt64.self) {
-        try container.encode(value)
-      } else {
-        try container.encode(number.double ?? .nan)
+      switch CodableNumber(number) {
+      case .signed(let value): try container.encode(value)
+      case .unsigned(let value): try container.encode(value)
+      case .double(let value): try container.encode(value)
       }
     case .string(let value):
       var container = encoder.singleValueContainer()
@@ -100,12 +98,10 @@ extension JSONValue: Codable {
     case .bool(let value): try container.encode(value, forKey: key)
     case .string(let value): try container.encode(value, forKey: key)
     case .number(let number):
-      if let value = number.integer(Int64.self) {
-        try container.encode(value, forKey: key)
-      } else if let value = number.integer(UInt64.self) {
-        try container.encode(value, forKey: key)
-      } else {
-        try container.encode(number.double ?? .nan, forKey: key)
+      switch CodableNumber(number) {
+      case .signed(let value): try container.encode(value, forKey: key)
+      case .unsigned(let value): try container.encode(value, forKey: key)
+      case .double(let value): try container.encode(value, forKey: key)
       }
     case .array, .object: try container.encode(self, forKey: key)
     }
@@ -117,12 +113,10 @@ extension JSONValue: Codable {
     case .bool(let value): try container.encode(value)
     case .string(let value): try container.encode(value)
     case .number(let number):
-      if let value = number.integer(Int64.self) {
-        try container.encode(value)
-      } else if let value = number.integer(UInt64.self) {
-        try container.encode(value)
-      } else {
-        try container.encode(number.double ?? .nan)
+      switch CodableNumber(number) {
+      case .signed(let value): try container.encode(value)
+      case .unsigned(let value): try container.encode(value)
+      case .double(let value): try container.encode(value)
       }
     case .array, .object: try container.encode(self)
     }
@@ -135,4 +129,22 @@ private struct AnyKey: CodingKey {
   var intValue: Int? { nil }
   init(stringValue: String) { self.stringValue = stringValue }
   init?(intValue: Int) { self.stringValue = String(intValue) }
+}
+
+/// How a number is handed to a Codable encoder: as `Int64` or `UInt64` when whole and in range,
+/// else as `Double`.
+private enum CodableNumber {
+  case signed(Int64)
+  case unsigned(UInt64)
+  case double(Double)
+
+  init(_ number: JSONNumber) {
+    if let value = number.integer(Int64.self) {
+      self = .signed(value)
+    } else if let value = number.integer(UInt64.self) {
+      self = .unsigned(value)
+    } else {
+      self = .double(number.double ?? .nan)
+    }
+  }
 }
