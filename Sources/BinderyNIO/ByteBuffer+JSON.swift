@@ -39,7 +39,7 @@
     ///   - type: The type to decode.
     ///   - buffer: UTF-8 JSON (or UTF-16 or UTF-32, as `readingOptions` allow).
     /// - Returns: The value.
-    /// - Throws: `DecodingError` (or `BinderyDecodingErrors` when `reportsAllErrors` is set).
+    /// - Throws: `DecodingError` (or `JSONDecodingError` when `reportsAllErrors` is set).
     public func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
       try decode(type, reportingAll: false, from: buffer)
     }

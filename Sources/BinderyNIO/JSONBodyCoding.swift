@@ -68,17 +68,15 @@
           // Read again, gathering every problem: only a body that fails pays for the gathering.
           do {
             _ = try decoder.decode(type, reportingAll: true, from: buffer)
-          } catch let all as BinderyDecodingErrors {
-            throw JSONBodyError(problems: all.errors.map(JSONBodyError.Problem.init))
+          } catch let all as JSONDecodingError {
+            throw JSONBodyError(all)
           } catch {}
           throw first
         }
       } catch let error as JSONDecodingError {
         throw JSONBodyError(error)
       } catch let error as DecodingError {
-        throw JSONBodyError(problems: [JSONBodyError.Problem(error)])
-      } catch let error as BinderyDecodingErrors {
-        throw JSONBodyError(problems: error.errors.map(JSONBodyError.Problem.init))
+        throw JSONBodyError(error)
       }
     }
 

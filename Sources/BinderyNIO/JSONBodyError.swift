@@ -14,41 +14,9 @@
   ///               "message":"expected an integer, found string \"x\""}]}
   /// ```
   public struct JSONBodyError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// One problem of a body.
-    public struct Problem: Sendable, Hashable, CustomStringConvertible {
-      /// Where, as text (`items[3].media.m`); empty for the whole body.
-      public var path: JSONPath
-      /// The line of the value, from 1, when the body is text the client wrote.
-      public var line: Int?
-      /// The column of the value, from 1, in bytes.
-      public var column: Int?
-      /// What is wrong, in one sentence.
-      public var message: String
-
-      /// Creates a problem.
-      ///
-      /// - Parameters:
-      ///   - path: Where.
-      ///   - line: The line, from 1.
-      ///   - column: The column, from 1.
-      ///   - message: What is wrong.
-      public init(path: JSONPath, line: Int? = nil, column: Int? = nil, message: String) {
-        self.path = path
-        self.line = line
-        self.column = column
-        self.message = message
-      }
-
-      /// `PATH (line L, column C): message`.
-      public var description: String {
-        var place = path.placeDescription
-        if let line, let column { place += " (line \(line), column \(column))" }
-        return "\(place): \(message)"
-      }
-    }
-
-    /// The problems, in the order they were met.
-    public var problems: [Problem]
+    /// The problems, in the order they were met, each with its JSON path and, for a body of
+    /// text, its line, column and excerpt.
+    public var problems: [JSONDecodingProblem]
 
     /// The most problems ``responseBody`` lists; ``problems`` has them all.
     public static let listedProblems = 20
@@ -56,7 +24,7 @@
     /// Creates an error from its problems.
     ///
     /// - Parameter problems: The problems.
-    public init(problems: [Problem]) {
+    public init(problems: [JSONDecodingProblem]) {
       self.problems = problems
     }
 
@@ -64,17 +32,28 @@
     ///
     /// - Parameter error: The report.
     public init(_ error: JSONDecodingError) {
-      problems = error.problems.map { problem in
-        let message: String
-        switch problem.kind {
-        // Without the Swift type the model expected, which is the server's business.
-        case .missingKey: message = "missing key '\(Self.lastKey(of: problem.path))'"
-        case .malformedJSON: message = "invalid JSON: \(problem.found)"
-        default: message = problem.message + (problem.hint.isEmpty ? "" : "; \(problem.hint)")
-        }
-        return Problem(
-          path: problem.path, line: problem.location?.line, column: problem.location?.column,
-          message: message)
+      problems = error.problems
+    }
+
+    /// The problems a Codable decode reported: those Bindery's decoder attached to the error,
+    /// or one at the error's coding path.
+    ///
+    /// - Parameter error: The error.
+    public init(_ error: DecodingError) {
+      problems = JSONDecodingError(error).problems
+    }
+
+    /// What the client is told about a problem: its ``JSONDecodingProblem/message`` and hint,
+    /// without the names of the server's own Swift types (a missing key is named, not the
+    /// type it would have held).
+    ///
+    /// - Parameter problem: The problem.
+    /// - Returns: One sentence.
+    public static func message(for problem: JSONDecodingProblem) -> String {
+      switch problem.kind {
+      case .missingKey: return "missing key '\(lastKey(of: problem.path))'"
+      case .malformedJSON: return "invalid JSON: \(problem.found)"
+      default: return problem.message + (problem.hint.isEmpty ? "" : "; \(problem.hint)")
       }
     }
 
@@ -86,9 +65,13 @@
       }
     }
 
-    /// One line per problem.
+    /// One line per problem: `PATH (line L, column C): message`.
     public var description: String {
-      problems.map(\.description).joined(separator: "\n")
+      problems.map { problem in
+        var place = problem.path.placeDescription
+        if let location = problem.location { place += " (\(location))" }
+        return "\(place): \(Self.message(for: problem))"
+      }.joined(separator: "\n")
     }
 
     /// The JSON a 400 response carries: a sentence, the number of problems and the first
@@ -110,14 +93,14 @@
         try? writer.string(problem.path.description)
         try? writer.key("pointer")
         try? writer.string(problem.path.pointer)
-        if let line = problem.line, let column = problem.column {
+        if let location = problem.location {
           try? writer.key("line")
-          try? writer.integer(line)
+          try? writer.integer(location.line)
           try? writer.key("column")
-          try? writer.integer(column)
+          try? writer.integer(location.column)
         }
         try? writer.key("message")
-        try? writer.string(problem.message)
+        try? writer.string(Self.message(for: problem))
         try? writer.endObject()
       }
       try? writer.endArray()
@@ -126,42 +109,4 @@
     }
   }
 
-  extension JSONBodyError.Problem {
-    /// The problem a Codable decode reported.
-    ///
-    /// - Parameter error: The error.
-    init(_ error: DecodingError) {
-      let context: DecodingError.Context
-      switch error {
-      case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c),
-        .dataCorrupted(let c):
-        context = c
-      @unknown default:
-        self.init(path: JSONPath(), message: "the value is not valid")
-        return
-      }
-      let path = JSONPath(context.codingPath.map(Self.component))
-      if let read = context.underlyingError as? JSONReadError {
-        self.init(
-          path: path, line: read.location?.line, column: read.location?.column,
-          message: read.message)
-        return
-      }
-      let (message, line, column) = context.messageAndPlace
-      if case .keyNotFound(let key, _) = error {
-        // Foundation's words name the coding key's Swift type; the key is what the client needs.
-        self.init(
-          path: JSONPath(path.components + [.key(key.stringValue)]), line: line, column: column,
-          message: "missing key '\(key.stringValue)'")
-        return
-      }
-      self.init(path: path, line: line, column: column, message: message)
-    }
-
-    /// A coding key as a path step: an index for the keys of unkeyed containers.
-    private static func component(_ key: any CodingKey) -> JSONPath.Component {
-      if let index = key.intValue, key.stringValue == "Index \(index)" { return .index(index) }
-      return .key(key.stringValue)
-    }
-  }
 #endif

@@ -78,9 +78,9 @@
       let problems = try #require(error?.problems)
       #expect(problems.count == 3)
       #expect(problems.map(\.path.description) == ["name", "age", "email"])
-      #expect(problems[0].line == 2 && problems[0].column == 11)
-      #expect(problems[1].line == 3 && problems[1].column == 10)
-      #expect(problems[2].message == "missing key 'email'")
+      #expect(problems[0].location?.line == 2 && problems[0].location?.column == 11)
+      #expect(problems[1].location?.line == 3 && problems[1].location?.column == 10)
+      #expect(JSONBodyError.message(for: problems[2]) == "missing key 'email'")
       // The response names the problems in JSON, and nothing of the server's types.
       let response = try JSONDocument(parsing: try #require(error?.responseBody))
       #expect(try response.root.member("count").integer(Int.self) == 3)
@@ -98,18 +98,24 @@
         try coding.decode(
           PlainSignup.self, from: ByteBuffer(string: #"{"name": "Ada", "age": true}"#))
       }
-      #expect(error?.problems.first?.path.description == "age")
-      #expect(error?.problems.first?.column == 24)
-      #expect(error?.problems.first?.message.contains("(line") == false)
+      // The decoder's problem itself, not its text read back: path, position, kind, words.
+      let problem = try #require(error?.problems.first)
+      #expect(problem.path.description == "age")
+      #expect(problem.location?.line == 1 && problem.location?.column == 24)
+      #expect(problem.kind == .typeMismatch)
+      #expect(JSONBodyError.message(for: problem) == "expected an integer, found true")
+      #expect(problem.cause is DecodingError)
       let missing = #expect(throws: JSONBodyError.self) {
         try coding.decode(PlainSignup.self, from: ByteBuffer(string: #"{"name": "Ada", "age": 3}"#))
       }
       #expect(missing?.problems.first?.path.description == "email")
-      #expect(missing?.problems.first?.message == "missing key 'email'")
+      #expect(missing.flatMap { $0.problems.first.map(JSONBodyError.message) } == "missing key 'email'")
+      #expect(missing?.problems.first?.location?.column == 1)
       let invalid = #expect(throws: JSONBodyError.self) {
         try coding.decode([PlainSignup].self, from: ByteBuffer(string: "[{]"))
       }
-      #expect(invalid?.problems.first?.column == 3)
+      #expect(invalid?.problems.first?.location?.column == 3)
+      #expect(invalid?.problems.first?.kind == .malformedJSON)
     }
 
     @Test func modelsAndCodableTypesWriteTheSameBody() throws {

@@ -131,15 +131,26 @@ struct BinderyCodableExtrasTests {
     // By default, the first problem only, as Foundation does.
     #expect(throws: DecodingError.self) { try decoder.decode(Profile.self, from: json) }
     decoder.reportsAllErrors = true
-    let report = try #require(throws: BinderyDecodingErrors.self) {
+    let report = try #require(throws: JSONDecodingError.self) {
       try decoder.decode(Profile.self, from: json)
     }
-    let paths = report.errors.map { ErrorShape($0).path.joined(separator: ".") }
     #expect(
-      paths == ["name", "age", "email", "scores.[1]", "scores.[3]", "address.city", "address.zip"])
+      report.problems.map(\.path.description) == [
+        "name", "age", "email", "scores[1]", "scores[3]", "address.city", "address.zip",
+      ])
     #expect(
-      report.description.contains(
-        "scores[1]: Expected to decode Int but found a string instead. (line 1, column 39)"))
+      report.problems.map(\.kind) == [
+        .typeMismatch, .typeMismatch, .missingKey, .typeMismatch, .nullValue, .nullValue,
+        .typeMismatch,
+      ])
+    // Each problem is the one the decoder made (position and words), its DecodingError the
+    // cause, in the same report a model's decode throws.
+    let scores = report.problems[3]
+    #expect(scores.location?.line == 1 && scores.location?.column == 39)
+    #expect(scores.message == #"expected an integer, found string "2""#)
+    #expect(scores.cause is DecodingError)
+    #expect(report.problems[2].location?.column == 1)
+    #expect(report.description.contains(#"scores[1] (line 1, column 39): expected an integer"#))
     #expect(
       try decoder.decode(
         Profile.self,

@@ -63,8 +63,9 @@ import Testing
     #expect {
       try decoder.decode([String: [Int]].self, from: bytes)
     } throws: { error in
-      guard let all = error as? BinderyDecodingErrors else { return false }
-      return all.errors.map(Self.path) == [["a", "1"], ["a", "3"]]
+      guard let all = error as? JSONDecodingError else { return false }
+      return all.problems.map(\.path.description) == ["a[1]", "a[3]"]
+        && all.problems.map { $0.location?.column } == [11, 21]
     }
   }
 

@@ -728,3 +728,32 @@ public enum Dated {
     public var notifications: Bool
   }
 }
+
+/// canada.json's models as a user declares them: each type at file scope, every property a
+/// `let`. The same fields and keys as `FeatureCollection`, whose types are nested and `var`.
+@JSONModel
+public struct DeclaredFeatureCollection: Sendable {
+  public let type: String
+  public let features: [DeclaredFeature]
+}
+
+/// A GeoJSON feature, declared with `let`.
+@JSONModel
+public struct DeclaredFeature: Sendable {
+  public let type: String
+  public let properties: DeclaredProperties
+  public let geometry: DeclaredGeometry
+}
+
+/// The properties of a feature, declared with `let`.
+@JSONModel
+public struct DeclaredProperties: Sendable {
+  public let name: String
+}
+
+/// A GeoJSON polygon, declared with `let`.
+@JSONModel
+public struct DeclaredGeometry: Sendable {
+  public let type: String
+  public let coordinates: [[[Double]]]
+}

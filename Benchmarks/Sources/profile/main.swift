@@ -21,6 +21,8 @@
 //   subclass-decode, subclass-encode, subclass-model-decode, subclass-model-encode:
 //         BinderyJSONDecoder and BinderyJSONEncoder, typed as JSONDecoder and JSONEncoder, on the
 //         Plain twins and on the @JSONModel types.
+//   declared-model-decode: canada only, its models declared at file scope with `let`
+//         properties, as users write them (`DeclaredFeatureCollection`).
 //   floor-encode, floor-decode: the Plain twins through a coder that reads and writes nothing
 //         (Sources/CodableFloor): what the standard library's containers cost any Codable coder.
 // Encode work writes three times per round.
@@ -187,6 +189,11 @@ case .searchMetadata:
     work, on: bytes, rounds: rounds, SearchMetadata.self, Plain.SearchMetadata.self, dated: nil)
 case .catalog:
   total = try run(work, on: bytes, rounds: rounds, Catalog.self, Plain.Catalog.self, dated: nil)
+case .featureCollection where work == "declared-model-decode":
+  // canada.json's models declared at file scope with `let` properties.
+  total = try run(
+    "model-decode", on: bytes, rounds: rounds, DeclaredFeatureCollection.self,
+    Plain.FeatureCollection.self, dated: nil)
 case .featureCollection:
   total = try run(
     work, on: bytes, rounds: rounds, FeatureCollection.self, Plain.FeatureCollection.self,

@@ -86,7 +86,8 @@ public final class BinderyDecoder: Sendable {
   }
 
   /// When true, a failing decode keeps going past type mismatches and missing keys of
-  /// scalar values and throws ``BinderyDecodingErrors`` listing every problem it met.
+  /// scalar values and throws ``JSONDecodingError`` listing every problem it met, each with
+  /// its JSON path, line and column, and the `DecodingError` that stands for it as its cause.
   /// When false (the default), the first problem is thrown as a `DecodingError`, as Foundation does.
   public var reportsAllErrors: Bool {
     get { locked { $0.reportsAllErrors } }
@@ -99,7 +100,7 @@ public final class BinderyDecoder: Sendable {
   ///   - type: The type to decode.
   ///   - data: JSON, UTF-8 (or UTF-16 or UTF-32, as ``readingOptions`` allow).
   /// - Returns: The value.
-  /// - Throws: `DecodingError` (or ``BinderyDecodingErrors`` when ``reportsAllErrors`` is set).
+  /// - Throws: `DecodingError` (or ``JSONDecodingError`` when ``reportsAllErrors`` is set).
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     try decode(type, fromBytes: Array(data), at: nil)
   }
@@ -110,7 +111,7 @@ public final class BinderyDecoder: Sendable {
   ///   - type: The type to decode.
   ///   - bytes: JSON, UTF-8 (or UTF-16 or UTF-32, as ``readingOptions`` allow).
   /// - Returns: The value.
-  /// - Throws: `DecodingError` (or ``BinderyDecodingErrors`` when ``reportsAllErrors`` is set).
+  /// - Throws: `DecodingError` (or ``JSONDecodingError`` when ``reportsAllErrors`` is set).
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     try decode(type, fromBytes: bytes, at: nil)
   }
@@ -244,7 +245,9 @@ public final class BinderyDecoder: Sendable {
   private static func parse(_ bytes: [UInt8], _ settings: DecodingSettings) throws -> JSONDocument {
     var input = bytes
     var reading = settings.reading
-    var shift = 0
+    // Where a brace was put in front of the text, and the text before it.
+    var mark: Int?
+    var unbraced: [UInt8] = []
     do {
       if settings.assumesTopLevelDictionary {
         // Braces go around text: UTF-16 and UTF-32 become UTF-8 first, here rather than in
@@ -255,21 +258,27 @@ public final class BinderyDecoder: Sendable {
         reading.allowsUTF16AndUTF32 = false
         if !Self.startsWithBrace(input, json5: reading.allowsJSON5) {
           // After a byte order mark, which stays first for the reader to skip.
-          let mark = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-          input = input[..<mark] + [UInt8(ascii: "{")] + input[mark...] + [UInt8(ascii: "}")]
-          shift = 1
+          mark = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+          unbraced = input
+          input = input[..<mark!] + [UInt8(ascii: "{")] + input[mark!...] + [UInt8(ascii: "}")]
         }
       }
       return try JSONDocument(parsing: input, options: reading)
     } catch {
-      let line = error.location?.line ?? 1
-      let column = (error.location?.column ?? 1) - (line == 1 ? shift : 0)
+      var problem = JSONDecodingProblem(readError: error)
+      if let mark, let offset = error.location?.offset {
+        // The position in the text as given, without the brace put in front of it.
+        let original = offset > mark ? offset - 1 : offset
+        problem.location = unbraced.withUnsafeBufferPointer {
+          JSONSourceLocation(offset: min(original, $0.count), in: $0)
+        }
+      }
+      let place = problem.location.map { "\($0.line):\($0.column): " } ?? ""
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: [],
-          debugDescription:
-            "The given data was not valid JSON. \(line):\(column): \(error.message)",
-          underlyingError: error))
+          debugDescription: "The given data was not valid JSON. \(place)\(error.message)",
+          underlyingError: mark == nil ? error : problem))
     }
   }
 
@@ -317,7 +326,7 @@ public final class BinderyDecoder: Sendable {
   ///   - type: The type to decode.
   ///   - object: The value: a dictionary, an array or a scalar.
   /// - Returns: The value.
-  /// - Throws: `DecodingError` (or ``BinderyDecodingErrors`` when ``reportsAllErrors`` is set);
+  /// - Throws: `DecodingError` (or ``JSONDecodingError`` when ``reportsAllErrors`` is set);
   ///   `DecodingError.dataCorrupted` at the path of an object JSON cannot hold (a key that is
   ///   not a string, an object of another class, a dictionary that contains itself, nesting
   ///   past the reading options' depth).
@@ -336,15 +345,9 @@ public final class BinderyDecoder: Sendable {
         from: object, reading: settings.reading, nonFinite: nonFinite,
         nonFiniteHint: "set nonConformingFloatDecodingStrategy to read NaN and infinity")
     } catch {
-      let path = error.path.components.map { component -> any CodingKey in
-        switch component {
-        case .key(let name): return StringKey(name)
-        case .index(let position): return IndexKey(position)
-        }
-      }
       throw DecodingError.dataCorrupted(
         .init(
-          codingPath: path,
+          codingPath: error.path.codingPath,
           debugDescription: error.message + (error.hint.isEmpty ? "" : "; \(error.hint)"),
           underlyingError: error))
     }
@@ -374,11 +377,11 @@ public final class BinderyDecoder: Sendable {
     do {
       let value = try body(decoder, start, node)
       if let errors = decoder.collector?.errors, !errors.isEmpty {
-        throw BinderyDecodingErrors(errors: errors)
+        throw JSONDecodingError(collected: errors)
       }
       return value
     } catch let reported as ReportedError {
-      throw BinderyDecodingErrors(errors: decoder.collector?.errors ?? [reported.error])
+      throw JSONDecodingError(collected: decoder.collector?.errors ?? [reported.error])
     }
   }
 }
@@ -396,30 +399,3 @@ struct DecodingSettings: Sendable {
   var reportsAllErrors = false
 }
 
-/// Every problem one decode met, when ``BinderyDecoder/reportsAllErrors`` is set.
-public struct BinderyDecodingErrors: Error, CustomStringConvertible {
-  /// The problems, in the order they were met; each has its coding path, and its
-  /// `debugDescription` names the line and column.
-  public let errors: [DecodingError]
-
-  /// One line per problem: `path: description`.
-  public var description: String {
-    errors.map { error -> String in
-      let context: DecodingError.Context?
-      switch error {
-      case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c),
-        .dataCorrupted(let c):
-        context = c
-      @unknown default:
-        context = nil
-      }
-      let path = context.map { codingPathDescription($0.codingPath) } ?? ""
-      return "\(path.isEmpty ? "(top level)" : path): \(context?.debugDescription ?? "\(error)")"
-    }.joined(separator: "\n")
-  }
-}
-
-/// `items[3].media.m` for a coding path.
-func codingPathDescription(_ path: [any CodingKey]) -> String {
-  JSONPath(path.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) }).description
-}

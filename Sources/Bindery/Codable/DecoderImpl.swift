@@ -126,17 +126,20 @@ final class DecoderImpl: Decoder {
     _ type: Any.Type, at index: Int, parent: CodingPathNode?, key: (any CodingKey)?
   ) -> DecodingError {
     let path = makeCodingPath(parent, key)
+    let expected = type == [Any].self ? "an array" : "an object"
     if tape[index].kind == .null {
       return .valueNotFound(
         type,
         context(
           path,
           "Cannot get \(type == [Any].self ? "unkeyed" : "keyed") decoding container -- found null value instead",
-          at: index))
+          at: index, .nullValue, expected: expected))
     }
     return .typeMismatch(
       type,
-      context(path, "Expected to decode \(type) but found \(describe(index)) instead.", at: index))
+      context(
+        path, "Expected to decode \(type) but found \(describe(index)) instead.", at: index,
+        .typeMismatch, expected: expected))
   }
 
   // MARK: Values
@@ -336,8 +339,8 @@ final class DecoderImpl: Decoder {
     let text = reader.numberText(at: index) ?? "?"
     return .dataCorrupted(
       context(
-        path(), "Parsed JSON number <\(text)> does not fit in \(type).",
-        at: index))
+        path(), "Parsed JSON number <\(text)> does not fit in \(type).", at: index,
+        .numberOutOfRange, expected: "a number that fits in \(type)"))
   }
 
   // MARK: Foundation's special types
@@ -362,8 +365,8 @@ final class DecoderImpl: Decoder {
       guard let date = ISO8601.date(from: text) else {
         throw DecodingError.dataCorrupted(
           context(
-            makeCodingPath(parent, key), "Expected date string to be ISO8601-formatted.", at: index)
-        )
+            makeCodingPath(parent, key), "Expected date string to be ISO8601-formatted.", at: index,
+            .invalidValue, expected: "an ISO 8601 date"))
       }
       return date
     case .formatted(let formatter):
@@ -372,7 +375,7 @@ final class DecoderImpl: Decoder {
         throw DecodingError.dataCorrupted(
           context(
             makeCodingPath(parent, key), "Date string does not match format expected by formatter.",
-            at: index))
+            at: index, .invalidValue, expected: "a date in the formatter's format"))
       }
       return date
     case .custom(let closure):
@@ -389,7 +392,9 @@ final class DecoderImpl: Decoder {
       let text = try string(at: index) { makeCodingPath(parent, key) }
       guard let data = Data(base64Encoded: text) else {
         throw DecodingError.dataCorrupted(
-          context(makeCodingPath(parent, key), "Encountered Data is not valid Base64.", at: index))
+          context(
+            makeCodingPath(parent, key), "Encountered Data is not valid Base64.", at: index,
+            .invalidValue, expected: "Base64 data"))
       }
       return data
     case .custom(let closure):
@@ -401,7 +406,9 @@ final class DecoderImpl: Decoder {
     let text = try string(at: index) { makeCodingPath(parent, key) }
     guard let url = URL(string: text) else {
       throw DecodingError.dataCorrupted(
-        context(makeCodingPath(parent, key), "Invalid URL string.", at: index))
+        context(
+          makeCodingPath(parent, key), "Invalid URL string.", at: index, .invalidValue,
+          expected: "a URL"))
     }
     return url
   }
@@ -436,26 +443,66 @@ final class DecoderImpl: Decoder {
     -> DecodingError
   {
     let path = makePath()
+    let expected = Self.expectation(of: type)
     if tape[index].kind == .null {
       return .valueNotFound(
         type,
-        context(path, "Cannot get value of type \(type) -- found null value instead", at: index))
+        context(
+          path, "Cannot get value of type \(type) -- found null value instead", at: index,
+          .nullValue, expected: expected))
     }
     return .typeMismatch(
       type,
-      context(path, "Expected to decode \(type) but found \(describe(index)) instead.", at: index))
+      context(
+        path, "Expected to decode \(type) but found \(describe(index)) instead.", at: index,
+        .typeMismatch, expected: expected))
+  }
+
+  /// What a value of a type is, in the words of every "expected …".
+  private static func expectation(of type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "a string"
+    case is Bool.Type: "true or false"
+    case is any FixedWidthInteger.Type: "an integer"
+    case is any BinaryFloatingPoint.Type, is Decimal.Type: "a number"
+    case is [String: Any].Type: "an object"
+    default: "a value of type \(type)"
+    }
   }
 
   /// Foundation's words for what was found.
   func describe(_ index: Int) -> String { reader.codableDescription(at: index) }
 
-  /// A context whose description ends with the value's line and column.
-  func context(_ path: [any CodingKey], _ message: String, at index: Int) -> DecodingError.Context {
+  /// A context for a problem with the value at a tape index: Foundation's `message`, followed by
+  /// the value's line and column when there is text, and as its underlying error the
+  /// ``JSONDecodingProblem`` it stands for (kind, path, position, what was expected and found),
+  /// which ``JSONDecodingError/init(_:)`` reads back.
+  func context(
+    _ path: [any CodingKey], _ message: String, at index: Int, _ kind: JSONDecodingProblem.Kind,
+    expected: String
+  ) -> DecodingError.Context {
     // Text written from Foundation objects is not the user's: the path says where.
-    guard let location = reader.location(of: index) else {
-      return DecodingError.Context(codingPath: path, debugDescription: message)
-    }
-    return DecodingError.Context(codingPath: path, debugDescription: "\(message) (\(location))")
+    let location = reader.location(of: index)
+    let problem = JSONDecodingProblem(
+      kind: kind, path: JSONPath(codingPath: path), location: location, expected: expected,
+      found: kind == .nullValue ? "" : reader.describe(at: index))
+    let description = location.map { "\(message) (\($0))" } ?? message
+    return DecodingError.Context(
+      codingPath: path, debugDescription: description, underlyingError: problem)
+  }
+
+  /// A context for a member or element an object or array (at tape index `container`) does
+  /// not have: Foundation's `message`, and as its underlying error a
+  /// ``JSONDecodingProblem/Kind-swift.struct/missingKey`` problem at the container's position.
+  func missingContext(
+    _ path: [any CodingKey], _ key: any CodingKey, _ message: String, in container: Int
+  ) -> DecodingError.Context {
+    let problem = JSONDecodingProblem(
+      kind: .missingKey, path: JSONPath(codingPath: path + [key]),
+      location: reader.location(of: container), expected: key is IndexKey ? "an element" : "")
+    return DecodingError.Context(
+      codingPath: key is IndexKey ? path + [key] : path, debugDescription: message,
+      underlyingError: problem)
   }
 
   /// Runs `body`; with error collection on, records a failure and returns `placeholder`
@@ -525,11 +572,7 @@ final class DecoderImpl: Decoder {
     var cursor = document.root
     var node: CodingPathNode?
     for component in path.components {
-      let key: any CodingKey
-      switch component {
-      case .key(let name): key = StringKey(name)
-      case .index(let position): key = IndexKey(position)
-      }
+      let key = JSONPath([component]).codingPath[0]
       do {
         cursor = try cursor.cursor(at: JSONPath([component]))
       } catch {

@@ -75,9 +75,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if let index = find(key) { return index }
     throw DecodingError.keyNotFound(
       key,
-      DecodingError.Context(
-        codingPath: codingPath,
-        debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+      impl.missingContext(
+        codingPath, key, "No value associated with key \(key) (\"\(key.stringValue)\").",
+        in: object))
   }
 
   /// Reads a scalar member; its error path is built only if it fails.
@@ -260,6 +260,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   let impl: DecoderImpl
   /// This array's path.
   let node: CodingPathNode?
+  /// The array's tape index.
+  private let array: Int
   private var position: Int
   let count: Int?
   private(set) var currentIndex = 0
@@ -267,6 +269,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   init(impl: DecoderImpl, array: Int, node: CodingPathNode?) {
     self.impl = impl
     self.node = node
+    self.array = array
     self.position = array + 1
     self.count = impl.tape[array].count
   }
@@ -282,9 +285,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
   private func atEnd(_ type: Any.Type) -> DecodingError {
     .valueNotFound(
       type,
-      DecodingError.Context(
-        codingPath: codingPath + [IndexKey(currentIndex)],
-        debugDescription: "Unkeyed container is at end."))
+      impl.missingContext(
+        codingPath, IndexKey(currentIndex), "Unkeyed container is at end.", in: array))
   }
 
   mutating func decodeNil() throws -> Bool {

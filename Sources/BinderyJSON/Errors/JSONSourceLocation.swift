@@ -49,7 +49,7 @@ public struct JSONSourceLocation: Sendable, Hashable, CustomStringConvertible {
   static let excerptWidth = 80
 
   /// Resolves `offset` in `bytes`: one pass over the input up to it.
-  init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+  package init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
     let offset = min(max(offset, 0), bytes.count)
     var line = 1
     var lineStart = 0
