@@ -258,9 +258,10 @@ public final class BinderyDecoder: Sendable {
         reading.allowsUTF16AndUTF32 = false
         if !Self.startsWithBrace(input, json5: reading.allowsJSON5) {
           // After a byte order mark, which stays first for the reader to skip.
-          mark = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+          let start = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+          mark = start
           unbraced = input
-          input = input[..<mark!] + [UInt8(ascii: "{")] + input[mark!...] + [UInt8(ascii: "}")]
+          input = input[..<start] + [UInt8(ascii: "{")] + input[start...] + [UInt8(ascii: "}")]
         }
       }
       return try JSONDocument(parsing: input, options: reading)
@@ -398,4 +399,3 @@ struct DecodingSettings: Sendable {
   var assumesTopLevelDictionary = false
   var reportsAllErrors = false
 }
-
