@@ -1,7 +1,7 @@
 /// Turns the shapes of the samples into declarations: one type per kind of object (shared
 /// where shapes are the same, recursive where an object contains its own kind), enums for
-/// small sets of strings, unions where a tag picks the shape, dictionaries for id-keyed
-/// objects.
+/// small sets of strings, unions where a tag picks the shape, dictionaries for objects keyed
+/// by ids or by names.
 final class ModelPlanner {
   /// Nested objects written into their parent with key paths (`--flatten`).
   let flatten: Bool
@@ -51,7 +51,7 @@ final class ModelPlanner {
         _ shape: Shape, _ name: String, _ ancestors: [(ObjectShape, String)], copies: Int?
       ) {
         let deeper = copies.map { $0 + 1 }
-        if let values = shape.idKeyedValues() {
+        if let values = shape.mapValueShape() {
           walk(values, Naming.singular(name), ancestors, copies: copies)
           return
         }
@@ -106,7 +106,7 @@ final class ModelPlanner {
     var joined = false
     for key in object.keys {
       guard let field = object.fields[key], field.kindCount == 1, let found = field.object,
-        field.idKeyedValues() == nil
+        field.mapValueShape() == nil
       else { continue }
       let sibling = representative(of: found)
       guard sibling.keys.count >= 2 else { continue }
@@ -290,7 +290,7 @@ final class ModelPlanner {
   /// object of one scalar member (`"media": {"m": …}`), or, when flattening, any object that
   /// is not a union, a dictionary or its own ancestor.
   private func flattenable(_ shape: Shape) -> ObjectShape? {
-    guard shape.kindCount == 1, shape.idKeyedValues() == nil, let found = shape.object else {
+    guard shape.kindCount == 1, shape.mapValueShape() == nil, let found = shape.object else {
       return nil
     }
     let object = representative(of: found)
@@ -355,7 +355,7 @@ final class ModelPlanner {
         of: element, key: Naming.singular(key), parent: parent, inCollection: true)
       return ("[\(type)\(element.nulls > 0 && type != "JSONValue" ? "?" : "")]", nil)
     }
-    if let values = shape.idKeyedValues() {
+    if let values = shape.mapValueShape() {
       let (type, _) = valueType(
         of: values, key: Naming.singular(key), parent: parent, inCollection: true)
       return ("[String: \(type)\(values.nulls > 0 && type != "JSONValue" ? "?" : "")]", nil)
@@ -428,7 +428,7 @@ final class ModelPlanner {
   private func payloadKey(of object: ObjectShape, tag: Tag) -> String? {
     for key in object.keys where key != tag.key {
       guard let field = object.fields[key], field.count == object.count, field.nulls == 0,
-        field.kindCount == 1, field.object != nil, field.idKeyedValues() == nil
+        field.kindCount == 1, field.object != nil, field.mapValueShape() == nil
       else { continue }
       let payloads = tag.groups.entries.compactMap { $0.object.fields[key]?.object }
       guard payloads.count == tag.groups.values.count else { continue }

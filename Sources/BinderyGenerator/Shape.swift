@@ -15,7 +15,8 @@ final class Shape {
   /// The shape of every element of every array seen here; `nil` while all were empty.
   var element: Shape?
   var object: ObjectShape?
-  /// Set when the objects seen here are keyed by ids: the shape of their values.
+  /// Set when the objects seen here are maps (see ``mapValueShape()``): the shape of their
+  /// values.
   var dictionaryValue: Shape?
   private var checkedDictionary = false
 
@@ -83,19 +84,26 @@ final class Shape {
     return shape
   }
 
-  /// When the objects seen here have only ids for keys (`"138586341"`, UUIDs): the shape of
-  /// all their values together. Worked out once.
-  func idKeyedValues() -> Shape? {
+  /// When the objects seen here are maps rather than records: the shape of all their values
+  /// together. Worked out once. Objects are maps when their keys are ids (`"138586341"`,
+  /// UUIDs), or when they have many keys (at least ``mapMinimumKeys``) whose values are all
+  /// objects of one kind (a registry of plugins keyed by name): a type with a property per key
+  /// would name data, not fields, and grow with every sample.
+  func mapValueShape() -> Shape? {
     if checkedDictionary { return dictionaryValue }
     checkedDictionary = true
     guard kindCount == 1, let object, !object.keys.isEmpty,
-      object.keys.allSatisfy(ValueText.isIdentifierKey)
+      object.keys.allSatisfy(ValueText.isIdentifierKey) || object.holdsOneKindOfObject
     else { return nil }
     let values = Shape()
     for (_, shape) in object.members { values.join(shape) }
     dictionaryValue = values
     return values
   }
+
+  /// The fewest keys of an object whose values are objects of one kind for it to be read as a
+  /// map from names to those objects.
+  static let mapMinimumKeys = 20
 }
 
 /// The objects seen at one place: their keys in first-seen order, each key's shape, and, for
@@ -165,6 +173,29 @@ final class ObjectShape {
 
   /// How many objects lacked the key.
   func missing(_ key: String) -> Int { count - (fields[key]?.count ?? 0) }
+
+  /// Whether there are at least ``Shape/mapMinimumKeys`` keys, each holding only objects
+  /// (or `null`), and those objects are one kind: some keys are in most of them, and on
+  /// average each has at least half of the keys any of them has.
+  var holdsOneKindOfObject: Bool {
+    guard keys.count >= Shape.mapMinimumKeys else { return false }
+    var union: Set<String> = []
+    var sizes = 0
+    var presence: [String: Int] = [:]
+    for key in keys {
+      guard let field = fields[key], field.kindCount == 1, let value = field.object,
+        !value.keys.isEmpty
+      else { return false }
+      union.formUnion(value.keys)
+      sizes += value.keys.count
+      for name in value.keys { presence[name, default: 0] += 1 }
+    }
+    // Keys most of the values have: the kind's core.
+    let core = presence.filter { $0.value * 2 > keys.count }.map(\.key)
+    guard !core.isEmpty else { return false }
+    let averageShare = Double(sizes) / Double(keys.count) / Double(union.count)
+    return averageShare >= 0.5
+  }
 
   /// The share of keys two shapes have in common (1 when they have the same keys).
   func similarity(to other: ObjectShape) -> Double {

@@ -111,6 +111,77 @@ struct InferenceTests {
     #expect(source.contains("var logo: String?"))
   }
 
+  /// An update center's registry, in the shape of Jenkins' `update-center.actual.json`:
+  /// plugins keyed by name, each with the members every plugin has and some only a few have.
+  static func pluginRegistry(plugins count: Int) -> String {
+    let names = [
+      "ant", "antisamy-markup-formatter", "apache-httpcomponents-client-4-api",
+      "bouncycastle-api", "branch-api", "build-timeout", "credentials", "credentials-binding",
+      "display-url-api", "durable-task", "email-ext", "git", "git-client", "github",
+      "github-api", "github-branch-source", "gradle", "jackson2-api", "junit", "ldap", "mailer",
+      "matrix-auth", "pipeline-stage-view", "ssh-slaves", "timestamper", "workflow-aggregator",
+      "ws-cleanup",
+    ]
+    var plugins: [String] = []
+    for (index, name) in names.prefix(count).enumerated() {
+      var members = [
+        #""name": "\#(name)""#, #""title": "\#(name) plugin""#,
+        #""version": "\#(index + 1).\#(index % 7).\#(index % 3)""#,
+        #""url": "https://updates.jenkins.io/download/plugins/\#(name)/1.0/\#(name).hpi""#,
+        #""sha256": "pB3Jw5kHkJ6vQ\#(index)Q2dXz1oU0Hc6FvG8a9m1wYxTq4=""#,
+        #""buildDate": "Nov 0\#(index % 9 + 1), 2023""#,
+        #""releaseTimestamp": "2023-11-0\#(index % 9 + 1)T14:31:09.00Z""#,
+        #""requiredCore": "2.\#(361 + index).1""#,
+        #""wiki": "https://plugins.jenkins.io/\#(name)""#,
+        #""gav": "org.jenkins-ci.plugins:\#(name):1.0""#,
+        #""labels": ["library", "scm"]"#, #""popularity": \#(1000 * (index + 3))"#,
+        #""dependencies": [{"name": "credentials", "optional": false, "version": "2.6.1"}]"#,
+        #""developers": [{"developerId": "dev\#(index)", "name": "Developer \#(index)"}]"#,
+      ]
+      if index % 3 == 0 { members.append(#""previousVersion": "0.\#(index).0""#) }
+      if index % 4 == 1 { members.append(#""compatibleSinceVersion": "1.0""#) }
+      if index % 5 == 2 { members.append(#""minimumJavaVersion": "11""#) }
+      if index % 6 == 3 {
+        members.append(#""issueTrackers": [{"type": "jira", "viewUrl": "https://issues.jenkins.io/"}]"#)
+      }
+      plugins.append(#""\#(name)": {\#(members.joined(separator: ", "))}"#)
+    }
+    return #"{"connectionCheckUrl": "https://www.google.com/", "id": "default", "#
+      + #""plugins": {\#(plugins.joined(separator: ", "))}, "updateCenterVersion": "1"}"#
+  }
+
+  @Test func manyMembersOfOneKindBecomeADictionary() throws {
+    let source = try generate(Self.pluginRegistry(plugins: 24), name: "UpdateCenter")
+    let trimmed = lines(source)
+    #expect(trimmed.contains("var plugins: [String: Plugin]"))
+    // One type for every plugin: the members only some have are optional.
+    #expect(
+      trimmed.filter { $0.hasPrefix("struct") } == [
+        "struct UpdateCenter {", "struct Plugin {", "struct Dependency {", "struct Developer {",
+        "struct IssueTracker {",
+      ])
+    #expect(!source.contains("PluginsPlugin") && !source.contains("struct Plugins"))
+    #expect(trimmed.contains("var previousVersion: String?"))
+    #expect(trimmed.contains("var minimumJavaVersion: String?"))
+    #expect(trimmed.contains("var name: String"))
+    #expect(!source.contains("workflowAggregator"))
+  }
+
+  @Test func fewOrUnlikeMembersStayARecord() throws {
+    // Under the threshold, plugins are still a record of named members.
+    let few = try generate(Self.pluginRegistry(plugins: 5), name: "UpdateCenter")
+    #expect(few.contains("var antisamyMarkupFormatter: "))
+    // Many members of different kinds are a record too: a repository's links are each a URL,
+    // and a wide record's objects have nothing in common.
+    let urls = (0..<24).map { #""link\#($0)_url": "https://api.github.com/repos/a/b/\#($0)""# }
+    let objects = (0..<24).map { #""part\#($0)": {"field\#($0)": \#($0), "note\#($0)": "x"}"# }
+    let wide = lines(
+      try generate(
+        "{" + (urls + objects).joined(separator: ", ") + "}", name: "Repository"))
+    #expect(wide.contains("var link0Url: URL"))
+    #expect(wide.contains("var part0: Part0"))
+  }
+
   @Test func aTagInsideEachObjectMakesAUnion() throws {
     let source = lines(
       try generate(
