@@ -77,6 +77,51 @@ struct EncoderReuseTests {
     }
   }
 
+  /// Encoders made for one call each take the spare a finished one left, when its settings
+  /// were the same: what the spare learned (key orders, output size) never shows, and an
+  /// encoder with other settings never gets it.
+  @Test func encodersMadeForOneCallShareOnlyWithTheSameSettings() throws {
+    let named = Named(name: "a/b", point: Point(x: 1, y: nil))
+    func encoded(_ configure: (BinderyEncoder) -> Void) throws -> String {
+      let encoder = BinderyEncoder()
+      configure(encoder)
+      return text(try encoder.encode(named))
+    }
+    let plain = #"{"name":"a\/b","point":{"x":1}}"#
+    for _ in 0..<3 {
+      #expect(try encoded { _ in } == plain)
+      #expect(
+        try encoded { $0.outputFormatting = [.sortedKeys, .withoutEscapingSlashes] }
+          == #"{"name":"a/b","point":{"x":1}}"#)
+      #expect(
+        try encoded { $0.keyEncodingStrategy = .custom { _ in AnyKey("k") } }
+          == #"{"k":{"k":1}}"#)
+      #expect(
+        try encoded { $0.nonConformingFloatEncodingStrategy = .convertToString(
+          positiveInfinity: "+", negativeInfinity: "-", nan: "n") } == plain)
+      // An encoder whose settings changed after its call leaves no spare of the old ones.
+      let changed = BinderyEncoder()
+      _ = try changed.encode(named)
+      changed.outputFormatting = .prettyPrinted
+      #expect(text(try changed.encode(Point(x: 2, y: 3))) == "{\n  \"x\" : 2,\n  \"y\" : 3\n}")
+    }
+  }
+
+  @Test func encodersMadeForOneCallInManyTasksGetTheirOwnOutput() async throws {
+    try await withThrowingTaskGroup(of: Bool.self) { group in
+      for index in 0..<200 {
+        group.addTask {
+          let named = Named(
+            name: String(repeating: "n", count: index), point: Point(x: index, y: -index))
+          let data = try BinderyEncoder().encode(named)
+          let back = try JSONDecoder().decode(Named.self, from: data)
+          return back.name == named.name && back.point == named.point
+        }
+      }
+      for try await same in group { #expect(same) }
+    }
+  }
+
   struct AnyKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }

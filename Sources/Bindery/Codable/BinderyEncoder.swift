@@ -42,8 +42,54 @@ public final class BinderyEncoder: Sendable {
     var impl: EncoderImpl?
   }
 
+  /// Encoders no call is using, by the settings they were made with: the spares of
+  /// `BinderyEncoder`s that are gone, whose settings were plain values (see
+  /// `EncodingSettings.sharingKey`). The first call of a new `BinderyEncoder` takes one, so
+  /// that an encoder made for one call, as most code and servers make them, starts with what
+  /// earlier calls learned of the types and the size of their output, as a kept one does.
+  private static let pool = Locked(Pool())
+
+  struct Pool: @unchecked Sendable {
+    // @unchecked: an impl is used by the one call that took it out under the lock, and put
+    // back only once that call is done with it.
+    /// Spares by settings: a few kinds of settings in a program, so a list beats hashing.
+    private var entries: [(key: EncodingSettings.SharingKey, spares: [EncoderImpl])] = []
+
+    /// The most encoders kept for one set of settings: as many as calls that run at once.
+    static let sparesPerSettings = 8
+    /// The most sets of settings the pool keeps encoders for.
+    static let settingsKept = 8
+    /// The largest buffer of an encoder the pool keeps: each has room for its last output,
+    /// which a shared pool should not hold on to for long documents.
+    static let largestOutput = 256 * 1024
+
+    mutating func take(for key: EncodingSettings.SharingKey) -> EncoderImpl? {
+      guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
+      return entries[index].spares.popLast()
+    }
+
+    mutating func put(_ impl: EncoderImpl, for key: EncodingSettings.SharingKey) {
+      if let index = entries.firstIndex(where: { $0.key == key }) {
+        if entries[index].spares.count < Self.sparesPerSettings {
+          entries[index].spares.append(impl)
+        }
+      } else if entries.count < Self.settingsKept {
+        entries.append((key, [impl]))
+      }
+    }
+  }
+
   /// Creates an encoder with Foundation's defaults.
   public init() {}
+
+  deinit {
+    // The spare goes to the pool, for the next encoder made with the same settings.
+    let (key, spare) = state.withLock { state in
+      (state.spare.impl == nil ? nil : state.settings.sharingKey, state.spare.impl)
+    }
+    guard let spare, let key, spare.outputCapacity <= Pool.largestOutput else { return }
+    Self.pool.withLock { $0.put(spare, for: key) }
+  }
 
   /// Reads the settings, or changes them (which drops the spare encoder made with the old).
   private func locked<T>(_ body: (inout EncodingSettings) -> T) -> T {
@@ -155,7 +201,9 @@ public final class BinderyEncoder: Sendable {
       defer { state.spare.impl = nil }
       return (state.settings, state.spare.impl)
     }
-    let impl = spare ?? EncoderImpl(settings: settings)
+    let impl =
+      spare ?? settings.sharingKey.flatMap { key in Self.pool.withLock { $0.take(for: key) } }
+      ?? EncoderImpl(settings: settings)
     try body(impl)
     if let misuse = impl.shared.misuse { throw misuse }
     guard impl.valuesBegun > 0 else {
@@ -253,6 +301,50 @@ struct EncodingSettings: Sendable {
   var userInfo: [CodingUserInfoKey: any Sendable] = [:] { didSet { generation &+= 1 } }
   /// Counts changes, so that an encoder made with older settings is not used again.
   var generation = 0
+
+  /// Settings that are plain values, as a key: encoders made with equal keys write the same
+  /// output. `nil` when a strategy holds a closure or a formatter, or there is user info,
+  /// which an encoder cannot share with one made elsewhere.
+  var sharingKey: SharingKey? {
+    guard userInfo.isEmpty else { return nil }
+    let dateCase: UInt8
+    switch date {
+    case .deferredToDate: dateCase = 0
+    case .secondsSince1970: dateCase = 1
+    case .millisecondsSince1970: dateCase = 2
+    case .iso8601: dateCase = 3
+    case .formatted, .custom: return nil
+    }
+    let dataCase: UInt8
+    switch data {
+    case .deferredToData: dataCase = 0
+    case .base64: dataCase = 1
+    case .custom: return nil
+    }
+    let floats: [String]
+    switch nonConformingFloat {
+    case .throw: floats = []
+    case .convertToString(let positive, let negative, let nan): floats = [positive, negative, nan]
+    }
+    let snakeCase: Bool
+    switch key {
+    case .useDefaultKeys: snakeCase = false
+    case .convertToSnakeCase: snakeCase = true
+    case .custom: return nil
+    }
+    return SharingKey(
+      formatting: formatting.rawValue, date: dateCase, data: dataCase, floats: floats,
+      snakeCase: snakeCase)
+  }
+
+  /// See ``sharingKey``.
+  struct SharingKey: Hashable, Sendable {
+    var formatting: UInt
+    var date: UInt8
+    var data: UInt8
+    var floats: [String]
+    var snakeCase: Bool
+  }
 
   var writingOptions: JSONWritingOptions {
     var options = JSONWritingOptions(

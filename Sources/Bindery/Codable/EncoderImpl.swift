@@ -105,6 +105,9 @@ final class EncoderImpl: Encoder {
   /// The id of the tree held, or -1.
   var treeID: Int { state.pointee.tree?.id ?? -1 }
 
+  /// The bytes the writer has room for: the size of the last output, after ``restart(capacity:)``.
+  var outputCapacity: Int { state.pointee.writer.capacity }
+
   /// The finished output.
   func finish() throws -> [UInt8] {
     try flushTree()

@@ -568,6 +568,9 @@ public struct JSONWriter: Sendable {
     grow(toFit: Swift.max(256, capacity &+ capacity / 16 &+ 64))
   }
 
+  /// The bytes the writer has room for before it grows its buffer.
+  package var capacity: Int { storage.count }
+
   /// The names a key order has met so far, in its order. (Mutating only so that callers reach
   /// the writer in place rather than copying it.)
   package mutating func keyOrderNames(_ order: Int) -> [String] {
