@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/BinderyJSON/Reading/PowersOfFive.swift: the 128-bit powers of five that the
+"""Writes Sources/BinderyJSON/Scanning/PowersOfFive.swift: the 128-bit powers of five that the
 Eisel-Lemire double conversion multiplies by, for decimal exponents -342 through 308.
 
 For q >= 0 the entry is 5^q shifted so its top bit is bit 127, truncated. For q < 0 it is
@@ -49,6 +49,6 @@ for value in values:
     high, low = value >> 64, value & ((1 << 64) - 1)
     lines.append(f"    0x{high:016X}, 0x{low:016X},")
 lines += ["  ]", "}", ""]
-with open("Sources/BinderyJSON/Reading/PowersOfFive.swift", "w") as output:
+with open("Sources/BinderyJSON/Scanning/PowersOfFive.swift", "w") as output:
     output.write("\n".join(lines))
 print(len(values), "powers written")

@@ -13,7 +13,8 @@ The two sides alternate over three repetitions (Python, Bindery, Bindery, Python
 Bindery); each repetition times every file in 7 rounds of at least 50 ms. The table gives MB/s
 of input: the median of the three repetitions' medians, with their lowest and highest, and the
 ratio of Bindery's speed to msgspec's. Python runs with its garbage collector on, as users run
-it, and no decoded value is kept between calls. The machine's speed drifts between measurements:
+it; no decoded value is kept between calls, and each work is timed with nothing alive but what
+its call needs (its input, and for an encode the value it writes). The machine's speed drifts between measurements:
 `--runs N` repeats the whole measurement N times and gives each cell as the median of the runs'
 figures and each ratio as the median of the runs' ratios, both with their lowest and highest.
 
@@ -40,6 +41,7 @@ Installs msgspec and orjson with pip when they are missing; builds the `throughp
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import importlib
 import pathlib
@@ -325,18 +327,35 @@ def seconds_per_call(work, rounds: int, minimum: float = 0.05) -> list[float]:
 
 
 def python_works(file: str, model) -> dict:
-    """The Python side's calls on one file, each ready to run; `empty` is the loop's own cost."""
+    """The Python side's works on one file, each a function that builds only what its call
+    needs and returns the call; `empty` is the loop's own cost. Nothing else may be alive
+    while a call is timed: the lists and structs a decode makes are tracked by Python's
+    collector, and every collection also walks whatever the process still holds (a decoded
+    canada.json held beside a decode slows it by about a third)."""
     data = (CORPORA / file).read_bytes()
-    decoder = msgspec.json.Decoder(model)
-    encoder = msgspec.json.Encoder()
-    value = decoder.decode(data)
-    parsed = orjson.loads(data)
+
+    def msgspec_decode():
+        decoder = msgspec.json.Decoder(model)
+        return lambda: decoder.decode(data)
+
+    def msgspec_encode():
+        value = msgspec.json.Decoder(model).decode(data)
+        encoder = msgspec.json.Encoder()
+        return lambda: encoder.encode(value)
+
+    def orjson_parse():
+        return lambda: orjson.loads(data)
+
+    def orjson_write():
+        parsed = orjson.loads(data)
+        return lambda: orjson.dumps(parsed)
+
     return {
-        "msgspec-decode": lambda: decoder.decode(data),
-        "msgspec-encode": lambda: encoder.encode(value),
-        "orjson-parse": lambda: orjson.loads(data),
-        "orjson-write": lambda: orjson.dumps(parsed),
-        "empty": lambda: len(data),
+        "msgspec-decode": msgspec_decode,
+        "msgspec-encode": msgspec_encode,
+        "orjson-parse": orjson_parse,
+        "orjson-write": orjson_write,
+        "empty": lambda: (lambda: len(data)),
     }
 
 
@@ -346,9 +365,14 @@ def python_side(rounds: int, only: Optional[str]) -> dict[tuple[str, str], float
     for name, file, model in FILES:
         if only and name != only:
             continue
-        for work, call in python_works(file, model).items():
+        for work, make in python_works(file, model).items():
             if work != "empty":
+                call = make()
+                gc.collect()
                 results[(name, work)] = statistics.median(seconds_per_call(call, rounds))
+                # What the work held goes before the next work is timed.
+                del call
+                gc.collect()
     return results
 
 
@@ -406,7 +430,8 @@ def memory_table(tool: pathlib.Path) -> None:
 def count_child(name: str, work: str, calls: int) -> None:
     """Makes `calls` calls of one Python work on one file: the process callgrind counts."""
     file, model = next((f, m) for n, f, m in FILES if n == name)
-    call = python_works(file, model)[work]
+    call = python_works(file, model)[work]()
+    gc.collect()
     for _ in range(calls):
         call()
 
