@@ -256,7 +256,7 @@ public final class BinderyDecoder: Sendable {
           input = utf8
         }
         reading.allowsUTF16AndUTF32 = false
-        if !Self.startsWithBrace(input, json5: reading.allowsJSON5) {
+        if JSONDocument.firstValueByte(of: input, options: reading) != UInt8(ascii: "{") {
           // After a byte order mark, which stays first for the reader to skip.
           let start = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
           mark = start
@@ -281,29 +281,6 @@ public final class BinderyDecoder: Sendable {
           debugDescription: "The given data was not valid JSON. \(place)\(error.message)",
           underlyingError: mark == nil ? error : problem))
     }
-  }
-
-  /// True when the first byte after a byte order mark, whitespace and (in JSON5) comments
-  /// is `{`.
-  private static func startsWithBrace(_ input: [UInt8], json5: Bool) -> Bool {
-    var rest = input[...]
-    if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
-    let whitespace: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
-    let slash = UInt8(ascii: "/")
-    while let first = rest.first {
-      if whitespace.contains(first) {
-        rest = rest.dropFirst()
-      } else if json5, rest.starts(with: [slash, slash]) {
-        rest = rest.drop { $0 != 0x0A }
-      } else if json5, rest.starts(with: [slash, UInt8(ascii: "*")]),
-        let close = rest.dropFirst(2).firstRange(of: [UInt8(ascii: "*"), slash])
-      {
-        rest = rest[close.upperBound...]
-      } else {
-        break
-      }
-    }
-    return rest.first == UInt8(ascii: "{")
   }
 
   /// Decodes a value from the objects an app already holds, as `JSONDecoder` would decode

@@ -60,6 +60,19 @@ public final class JSONDocument: @unchecked Sendable {
     try self.init(parsing: bytes, options: options, sourceObjects: nil)
   }
 
+  /// The first byte of the top-level value of `bytes` (UTF-8): what comes after the byte order
+  /// mark, whitespace and comments `options` allow before it, as the reader finds it; nil when
+  /// there is none or what comes before it is not what the options accept. For callers that
+  /// decide how to read text by how it starts.
+  ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON text.
+  ///   - options: How it would be read.
+  /// - Returns: The byte, or nil.
+  package static func firstValueByte(of bytes: [UInt8], options: JSONReadingOptions) -> UInt8? {
+    bytes.withUnsafeBufferPointer { JSONScanner.firstValueByte(of: $0, options: options) }
+  }
+
   /// Reads JSON bytes without copying them, recording where they came from.
   ///
   /// - Parameters:

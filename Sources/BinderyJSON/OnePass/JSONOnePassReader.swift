@@ -95,10 +95,8 @@ public struct _JSONOnePassReader: ~Copyable {
   /// Reads `word` (`true`, `false`, `null`) when it comes next.
   @inline(__always)
   private mutating func literal(_ word: StaticString) -> Bool {
-    let count = word.utf8CodeUnitCount
-    guard end &- index >= count else { return false }
-    for k in 0..<count where base[index &+ k] != word.utf8Start[k] { return false }
-    index &+= count
+    guard JSONGrammar.literal(word, base, end: end, at: index) else { return false }
+    index &+= word.utf8CodeUnitCount
     return true
   }
 
@@ -184,39 +182,14 @@ public struct _JSONOnePassReader: ~Copyable {
   private mutating func scanNumber() -> (start: Int, stop: Int, isInteger: Bool)? {
     skipWhitespace()
     let start = index
-    var i = index
-    if i < end, base[i] == UInt8(ascii: "-") { i &+= 1 }
-    guard i < end else { return nil }
-    if base[i] == UInt8(ascii: "0") {
-      i &+= 1
-      if i < end, isDigit(base[i]) { return nil }
-    } else {
-      guard isDigit(base[i]) else { return nil }
-      i = skipDigits(from: i &+ 1)
-    }
-    var isInteger = true
-    if i < end, base[i] == UInt8(ascii: ".") {
-      isInteger = false
-      i &+= 1
-      guard i < end, isDigit(base[i]) else { return nil }
-      i = skipDigits(from: i &+ 1)
-    }
-    if i < end, base[i] | 0x20 == UInt8(ascii: "e") {
-      isInteger = false
-      i &+= 1
-      if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i &+= 1 }
-      guard i < end, isDigit(base[i]) else { return nil }
-      i = skipDigits(from: i &+ 1)
-    }
-    index = i
-    return (start, i, isInteger)
+    let number = JSONGrammar.number(base, end: end, from: start)
+    guard number.flaw == nil else { return nil }
+    index = number.stop
+    return (start, number.stop, number.isInteger)
   }
 
   @inline(__always)
-  private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-
-  @inline(__always)
-  private func skipDigits(from start: Int) -> Int { digitRunEnd(base, end: end, from: start) }
+  private func isDigit(_ byte: UInt8) -> Bool { JSONGrammar.isDigit(byte) }
 
   /// Scans the string whose opening quote is at `index`: where its text starts and stops, and
   /// whether it holds escapes. Nil for what strict JSON rejects or a document would flag: an
@@ -254,36 +227,12 @@ public struct _JSONOnePassReader: ~Copyable {
 
   /// The index after the escape whose backslash is at `offset`, or nil when it is not one of
   /// strict JSON's or is a lone surrogate.
+  @inline(__always)
   private func escapeEnd(at offset: Int) -> Int? {
-    guard offset &+ 1 < end else { return nil }
-    switch base[offset &+ 1] {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-      return offset &+ 2
-    case UInt8(ascii: "u"):
-      guard let value = hexQuad(at: offset &+ 2) else { return nil }
-      switch value {
-      case 0xD800...0xDBFF:
-        guard offset &+ 7 < end, base[offset &+ 6] == UInt8(ascii: "\\"),
-          base[offset &+ 7] == UInt8(ascii: "u"), let low = hexQuad(at: offset &+ 8),
-          (0xDC00...0xDFFF).contains(low)
-        else { return nil }
-        return offset &+ 12
-      case 0xDC00...0xDFFF: return nil
-      default: return offset &+ 6
-      }
-    default: return nil
+    guard case .end(let next) = JSONGrammar.escape(base, end: end, at: offset) else {
+      return nil
     }
-  }
-
-  private func hexQuad(at offset: Int) -> UInt32? {
-    guard end &- offset >= 4 else { return nil }
-    var value: UInt32 = 0
-    for k in 0..<4 {
-      guard let digit = hexValue(base[offset &+ k]) else { return nil }
-      value = value << 4 | UInt32(digit)
-    }
-    return value
+    return next
   }
 
   // MARK: Containers

@@ -80,13 +80,34 @@ struct JSONScanner {
   /// Containers open at once before the frame stack moves to the heap.
   private static let stackFrames = 32
 
-  init(bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, options: JSONReadingOptions) {
+  init(
+    bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, options: JSONReadingOptions,
+    tapeCapacity: Int? = nil
+  ) {
     self.bytes = bytes
     self.base = base
     self.options = options
     self.json5 = options.allowsJSON5
     self.end = bytes.count
-    self.tape = TapeBuilder(capacity: min(bytes.count / 8 + 16, 1 << 20))
+    self.tape = TapeBuilder(capacity: tapeCapacity ?? min(bytes.count / 8 + 16, 1 << 20))
+  }
+
+  /// The first byte of the top-level value: what comes after the byte order mark, prefixes,
+  /// whitespace and comments the options allow before it; nil when there is none, or when
+  /// what comes before it is not what the options accept.
+  static func firstValueByte(of bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions)
+    -> UInt8?
+  {
+    guard let base = bytes.baseAddress else { return nil }
+    var scanner = JSONScanner(bytes: bytes, base: base, options: options, tapeCapacity: 1)
+    defer { scanner.tape.deallocate() }
+    do {
+      try scanner.skipPrefixes()
+      try scanner.skipWhitespace()
+    } catch {
+      return nil
+    }
+    return scanner.index < scanner.end ? base[scanner.index] : nil
   }
 
   // MARK: - Errors
@@ -436,18 +457,14 @@ struct JSONScanner {
   private mutating func scanLiteral(_ word: StaticString, kind: TapeKind) throws(JSONReadError) {
     let count = word.utf8CodeUnitCount
     let text = word.utf8Start
-    // Fast path: the first four bytes in one load (`true`, `null`, `fals`), then the rest.
-    if index &+ count <= end {
-      let found = UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self)
-      let expected = UnsafeRawPointer(text).loadUnaligned(as: UInt32.self)
-      if found == expected, count == 4 || base[index &+ 4] == text[4] {
-        tape.append(
-          TapeEntry(
-            offset: UInt32(truncatingIfNeeded: index), payload: UInt32(count), info: kind.rawValue))
-        index &+= count
-        return
-      }
+    if JSONGrammar.literal(word, base, end: end, at: index) {
+      tape.append(
+        TapeEntry(
+          offset: UInt32(truncatingIfNeeded: index), payload: UInt32(count), info: kind.rawValue))
+      index &+= count
+      return
     }
+    // Not the word: say where it differs.
     for i in 0..<count {
       guard index + i < end else {
         throw error(
@@ -468,67 +485,52 @@ struct JSONScanner {
   // MARK: - Numbers
 
   @inline(__always)
-  private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+  private func isDigit(_ byte: UInt8) -> Bool { JSONGrammar.isDigit(byte) }
 
   private mutating func scanNumber() throws(JSONReadError) {
     let start = index
-    var i = index
-    var flags: UInt32 = 0
-    if base[i] == UInt8(ascii: "-") {
-      i += 1
-      guard i < end else {
-        throw error(.unexpectedEndOfInput, "expected a digit after '-', found end of input", at: i)
-      }
-    }
-    let first = base[i]
-    if first == UInt8(ascii: "0") {
-      i += 1
-      if i < end, isDigit(base[i]) {
-        throw error(.invalidNumber, "leading zeros are not allowed in numbers", at: start)
-      }
-    } else if isDigit(first) {
-      i = skipDigits(from: i + 1)
-    } else {
-      throw error(
-        .invalidNumber, "expected a digit after '-', found \(describeFound(at: i, in: bytes))",
-        at: i)
-    }
-    if i < end, base[i] == UInt8(ascii: ".") {
-      flags = TapeEntry.flagA
-      i += 1
-      guard i < end, isDigit(base[i]) else {
-        throw error(
-          i < end ? .invalidNumber : .unexpectedEndOfInput,
-          "expected a digit after '.', found \(describeFound(at: i, in: bytes))", at: i)
-      }
-      i = skipDigits(from: i + 1)
-    }
-    if i < end, base[i] | 0x20 == UInt8(ascii: "e") {
-      flags = TapeEntry.flagA
-      i = try scanExponent(after: i)
-    }
+    let number = JSONGrammar.number(base, end: end, from: start)
+    if let flaw = number.flaw { throw numberError(flaw, start: start, at: number.stop) }
+    let i = number.stop
     guard i - start < Int(clamping: UInt32.max) else {
       throw error(.sizeLimitExceeded, "number text too long", at: start)
     }
     tape.append(
       TapeEntry(
         offset: UInt32(truncatingIfNeeded: start), payload: UInt32(truncatingIfNeeded: i - start),
-        info: TapeKind.number.rawValue | flags))
+        info: TapeKind.number.rawValue | (number.isInteger ? 0 : TapeEntry.flagA)))
     index = i
+  }
+
+  /// The error for a number that broke a rule of the grammar at `offset`.
+  @inline(never)
+  private func numberError(_ flaw: JSONGrammar.NumberFlaw, start: Int, at offset: Int)
+    -> JSONReadError
+  {
+    let kind: JSONReadError.Kind = offset < end ? .invalidNumber : .unexpectedEndOfInput
+    let found = describeFound(at: offset, in: bytes)
+    switch flaw {
+    case .leadingZero:
+      return error(.invalidNumber, "leading zeros are not allowed in numbers", at: start)
+    case .noDigit: return error(kind, "expected a digit after '-', found \(found)", at: offset)
+    case .noFractionDigit:
+      return error(kind, "expected a digit after '.', found \(found)", at: offset)
+    case .noExponentDigit:
+      return error(kind, "expected a digit in the exponent, found \(found)", at: offset)
+    }
   }
 
   /// The index of the first byte at or after `start` that is not an ASCII digit (or `end`).
   @inline(__always)
   private func skipDigits(from start: Int) -> Int { digitRunEnd(base, end: end, from: start) }
 
-  /// Scans `[+-]digits` after the `e` or `E` at `marker`; returns the index after the digits.
+  /// Scans `[+-]digits` after the `e` or `E` at `marker` of a JSON5 number; returns the index
+  /// after the digits.
   private func scanExponent(after marker: Int) throws(JSONReadError) -> Int {
     var i = marker + 1
     if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i += 1 }
     guard i < end, isDigit(base[i]) else {
-      throw error(
-        i < end ? .invalidNumber : .unexpectedEndOfInput,
-        "expected a digit in the exponent, found \(describeFound(at: i, in: bytes))", at: i)
+      throw numberError(.noExponentDigit, start: marker, at: i)
     }
     return skipDigits(from: i + 1)
   }
@@ -703,35 +705,18 @@ struct JSONScanner {
     return offset + consumed
   }
 
-  /// Scans the escape whose backslash is at `offset` and returns the index after it.
+  /// Scans the escape whose backslash is at `offset` and returns the index after it: strict
+  /// JSON's by the grammar, then what the options allow beyond it.
   private func scanEscape(at offset: Int, flags: inout UInt32) throws(JSONReadError) -> Int {
-    guard offset + 1 < end else {
+    let escape = JSONGrammar.escape(base, end: end, at: offset)
+    switch escape {
+    case .end(let next): return next
+    case .loneSurrogate(let value): return try loneSurrogate(value, at: offset, flags: &flags)
+    case .truncated:
       throw error(.unexpectedEndOfInput, "unterminated escape, found end of input", at: end)
-    }
-    let byte = base[offset + 1]
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-      return offset + 2
-    case UInt8(ascii: "u"):
-      let value = try hexQuad(at: offset + 2, escapeStart: offset)
-      switch value {
-      case 0xD800...0xDBFF:
-        if offset + 7 < end, base[offset + 6] == UInt8(ascii: "\\"),
-          base[offset + 7] == UInt8(ascii: "u")
-        {
-          let low = try hexQuad(at: offset + 8, escapeStart: offset + 6)
-          if (0xDC00...0xDFFF).contains(low) { return offset + 12 }
-        }
-        return try loneSurrogate(value, at: offset, flags: &flags)
-      case 0xDC00...0xDFFF:
-        return try loneSurrogate(value, at: offset, flags: &flags)
-      default:
-        return offset + 6
-      }
-    case UInt8(ascii: "'") where options.acceptsEscapedApostrophe:
-      return offset + 2
-    default:
+    case .truncatedHex, .badHex: throw hexError(escape)
+    case .other(let byte):
+      if byte == UInt8(ascii: "'"), options.acceptsEscapedApostrophe { return offset + 2 }
       if json5 { return try scanJSON5Escape(at: offset) }
       var hint = ""
       if byte == UInt8(ascii: "'") {
@@ -744,6 +729,17 @@ struct JSONScanner {
     }
   }
 
+  /// The error for the four hexadecimal digits of a `\\u` escape.
+  private func hexError(_ flaw: JSONGrammar.Escape) -> JSONReadError {
+    if case .badHex(let escape, let digit) = flaw {
+      return error(
+        .invalidUnicodeEscape,
+        "expected 4 hexadecimal digits after \\u, found \(describeFound(at: digit, in: bytes))",
+        at: escape)
+    }
+    return error(.unexpectedEndOfInput, "unterminated \\u escape, found end of input", at: end)
+  }
+
   private func loneSurrogate(_ value: UInt32, at offset: Int, flags: inout UInt32)
     throws(JSONReadError) -> Int
   {
@@ -753,24 +749,6 @@ struct JSONScanner {
     }
     flags |= TapeEntry.flagB
     return offset + 6
-  }
-
-  private func hexQuad(at offset: Int, escapeStart: Int) throws(JSONReadError) -> UInt32 {
-    var value: UInt32 = 0
-    for k in 0..<4 {
-      guard offset + k < end else {
-        throw error(
-          .unexpectedEndOfInput, "unterminated \\u escape, found end of input", at: end)
-      }
-      guard let digit = hexValue(base[offset + k]) else {
-        throw error(
-          .invalidUnicodeEscape,
-          "expected 4 hexadecimal digits after \\u, found \(describeFound(at: offset + k, in: bytes))",
-          at: escapeStart)
-      }
-      value = value << 4 | UInt32(digit)
-    }
-    return value
   }
 
   private func scanJSON5Escape(at offset: Int) throws(JSONReadError) -> Int {
@@ -827,7 +805,7 @@ struct JSONScanner {
         guard i + 1 < end, base[i + 1] == UInt8(ascii: "u") else {
           throw error(.invalidEscape, "expected \\u after '\\' in an unquoted key", at: i)
         }
-        _ = try hexQuad(at: i + 2, escapeStart: i)
+        if let flaw = JSONGrammar.hexQuad(base, end: end, escape: i).1 { throw hexError(flaw) }
         flags |= TapeEntry.flagA
         i += 6
       } else if !isIdentifierPart(base[i]) {
