@@ -117,11 +117,10 @@ public enum JSONModelExpansion {
       model.isAtFileScope = context.lexicalContext.isEmpty
       let generator = ModelCodeGenerator(model: model, context: context, addsCodable: false)
       members = generator.members().map(\.description)
+      // Its Codable members are the library's, for every struct with a description (see
+      // `JSONDescribedModel+Codable.swift`): they are the witnesses also when the struct lists
+      // Codable itself, so the compiler synthesizes nothing that would ignore the mapping.
       if codable { wanted.append("Codable") }
-      // Also when the struct lists Codable itself (or gets it from a protocol it adopts): these
-      // members are then the conformance's witnesses, and the compiler synthesizes nothing that
-      // would ignore the mapping.
-      if !writesOwnCodable(declaration) { codableMembers = structCodable(access: access) }
     case .finalClass:
       wanted = [
         "JSONModel", "JSONDescribedModel", "JSONUpdatable", "_JSONValueModel",
@@ -209,30 +208,5 @@ public enum JSONModelExpansion {
       }
       return false
     }
-  }
-
-  /// The `Codable` members of a struct: under `BinderyDecoder` and `BinderyEncoder` it reads
-  /// and writes with its own code where the coder's document is; under other coders, one
-  /// `JSONValue` of the object. The initializer delegates to `init(json:)` (assigning `self` is not allowed when the
-  /// struct has a `let` with an initial value).
-  static func structCodable(access: String) -> [String] {
-    let decode = """
-      let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
-          try self.init(json: source.object)
-          try Bindery._JSONModelCoding.validate(self, in: source.object)
-          withExtendedLifetime(source) {}
-      """
-    return [
-      """
-      \(access)init(from decoder: any Swift.Decoder) throws {
-          \(decode)
-      }
-      """,
-      """
-      \(access)func encode(to encoder: any Swift.Encoder) throws {
-          try Bindery._JSONModelCoding.encode(self, to: encoder)
-      }
-      """,
-    ]
   }
 }

@@ -129,6 +129,11 @@ struct JSONValueTests {
     #expect(
       String(decoding: try JSONEncoder().encode(big), as: UTF8.self)
         == "[18446744073709551615,-5,2.5]")
+    // Negative zero keeps its sign, as a `Double` written by JSONEncoder does; zero stays whole.
+    let zeros = try JSONValue(parsing: "[-0, -0.0, 0, 0.0, -0e5]")
+    #expect(String(decoding: try JSONEncoder().encode(zeros), as: UTF8.self) == "[-0,-0,0,0,-0]")
+    #expect(
+      String(decoding: try JSONEncoder().encode([-0.0, 0.0]), as: UTF8.self) == "[-0,0]")
   }
 
   @Test func descriptionIsCompactJSON() {

@@ -89,17 +89,6 @@ struct JSONModelDiagnosticTests {
           }
 
           static let _encodesDirectly = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
-
-          init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {}
-          }
-
-          func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
-          }
       }
       """#
     }
@@ -157,17 +146,6 @@ struct JSONModelDiagnosticTests {
           }
 
           static let _encodesDirectly = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
-
-          init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {}
-          }
-
-          func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
-          }
       }
       """#
     }
@@ -331,17 +309,6 @@ struct JSONModelDiagnosticTests {
           }
 
           static let _encodesDirectly = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
-
-          init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {}
-          }
-
-          func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
-          }
       }
       """#
     }

@@ -61,17 +61,6 @@ struct UnionDiagnosticTests {
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["type"], ["payload"]])
           private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
           private static let __macro_local_7jsonKeyfMu0_ = __macro_local_8jsonKeysfMu_[1]
-
-          init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {}
-          }
-
-          func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
-          }
       }
       """#
     }
@@ -159,17 +148,6 @@ struct UnionDiagnosticTests {
           }
 
           static let _encodesDirectly = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
-
-          init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {}
-          }
-
-          func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
-          }
       }
       """#
     }

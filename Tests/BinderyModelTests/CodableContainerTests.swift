@@ -503,3 +503,50 @@ enum ClosedUnion: Equatable {
     }
   }
 }
+
+/// A model and its synthesized twin with the shapes of the decoder fuzzer's records: numbers at
+/// the edges of `Int` and `Double`, escapes, empty strings.
+@JSONModel
+struct EncodedRecord: Equatable {
+  var id: Int
+  var name: String
+  var flags: [Bool]
+  var counts: [Int]?
+  var names: [String]?
+  var child: EncodedChild?
+}
+
+@JSONModel
+struct EncodedChild: Equatable {
+  var id: Int
+  var values: [Double]
+}
+
+struct PlainEncodedRecord: Codable {
+  var id: Int
+  var name: String
+  var flags: [Bool]
+  var counts: [Int]?
+  var names: [String]?
+  var child: PlainEncodedChild?
+  struct PlainEncodedChild: Codable {
+    var id: Int
+    var values: [Double]
+  }
+}
+
+@Suite struct ModelThroughJSONEncoderTests {
+  @Test func jsonEncoderWritesAModelByteForByteAsItsTwin() throws {
+    let text = #"""
+      {"id": 7, "name": "n", "flags": [true, false], "counts": [1, -2, 9223372036854775807, 3],
+       "names": ["a", "caf\u00e9", ""], "child": {"id": 1, "values": [0.5, -0.0, 1e300, 2]}}
+      """#
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let model = try JSONDecoder().decode(EncodedRecord.self, from: Data(text.utf8))
+    let twin = try JSONDecoder().decode(PlainEncodedRecord.self, from: Data(text.utf8))
+    let written = String(decoding: try encoder.encode(model), as: UTF8.self)
+    let expected = String(decoding: try encoder.encode(twin), as: UTF8.self)
+    #expect(written == expected)
+  }
+}

@@ -131,8 +131,8 @@ private struct AnyKey: CodingKey {
   init?(intValue: Int) { self.stringValue = String(intValue) }
 }
 
-/// How a number is handed to a Codable encoder: as `Int64` or `UInt64` when whole and in range,
-/// else as `Double`.
+/// How a number is handed to a Codable encoder: as `Int64` or `UInt64` when whole and in range
+/// (negative zero aside), else as `Double`.
 private enum CodableNumber {
   case signed(Int64)
   case unsigned(UInt64)
@@ -140,7 +140,12 @@ private enum CodableNumber {
 
   init(_ number: JSONNumber) {
     if let value = number.integer(Int64.self) {
-      self = .signed(value)
+      // `-0` is the double negative zero, whose sign an integer would drop.
+      if value == 0, let double = number.double, double.sign == .minus {
+        self = .double(double)
+      } else {
+        self = .signed(value)
+      }
     } else if let value = number.integer(UInt64.self) {
       self = .unsigned(value)
     } else {

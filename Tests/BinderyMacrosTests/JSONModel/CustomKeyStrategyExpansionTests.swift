@@ -36,17 +36,6 @@ struct CustomKeyStrategyExpansionTests {
           func encode(to json: inout Bindery.JSONObjectEncoder) throws {
               if json.includes("name") { try json.encode(self.name, forKey: Bindery.JSONKey((.custom({ $0.uppercased() }) as Bindery.JSONKeyStrategy).key(forProperty: "name"))) }
           }
-
-          init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {}
-          }
-
-          func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
-          }
       }
       """#
     }

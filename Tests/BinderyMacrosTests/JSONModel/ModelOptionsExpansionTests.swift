@@ -114,17 +114,6 @@ struct ModelOptionsExpansionTests {
           static let _encodesDirectly = Bindery._JSONDirectWriter.encodesDirectly(Self.self)
 
           private static let __macro_local_10dateFormatfMu_: Bindery.JSONDateFormat = .unixSeconds
-
-          init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {}
-          }
-
-          func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
-          }
       }
       """#
     }

@@ -81,17 +81,6 @@ struct PhotoExpansionTests {
           private static let __macro_local_7jsonKeyfMu2_ = __macro_local_8jsonKeysfMu_[3]
           private static let __macro_local_7jsonKeyfMu3_ = __macro_local_8jsonKeysfMu_[4]
           private static let __macro_local_7jsonKeyfMu4_ = __macro_local_8jsonKeysfMu_[5]
-
-          public init(from decoder: any Swift.Decoder) throws {
-              let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)
-              try self.init(json: source.object)
-              try Bindery._JSONModelCoding.validate(self, in: source.object)
-              withExtendedLifetime(source) {}
-          }
-
-          public func encode(to encoder: any Swift.Encoder) throws {
-              try Bindery._JSONModelCoding.encode(self, to: encoder)
-          }
       }
       """#
     }
