@@ -68,6 +68,12 @@ struct JSONValueTests {
     #expect(JSONNumber(1) == JSONNumber(text: "1.0"))
     #expect(JSONNumber(text: "10e-1") == JSONNumber(text: "1E0"))
     #expect(JSONNumber(text: "-0") == JSONNumber(0))
+    // The whole text is one number: nothing around it, nothing JSON does not write.
+    for text in [" 1", "1 ", "\n1", "01", "-", "+1", "1.", ".5", "1e", "0x10", "NaN", "", "1 2"] {
+      #expect(JSONNumber(text: text) == nil, "\(text)")
+    }
+    #expect(JSONNumber(text: "-1.5e+3")?.double == -1500)
+    #expect(JSONNumber(text: "12")?.integer(Int.self) == 12)
     #expect(JSONNumber(text: "0.1") != JSONNumber(text: "0.10000000000000001"))
     #expect(JSONNumber(text: "100") == JSONNumber(text: "1e2"))
     #expect(Set([JSONNumber(1), JSONNumber(text: "1.00")!, JSONNumber(text: "1e0")!]).count == 1)

@@ -84,6 +84,19 @@ struct Validated {
   }
 
   @Test func propertyLevelCoercionOnlyAppliesThere() throws {
+    // A string is read as the same text would be as a JSON number, and nothing else is one.
+    #expect(try PartlyCoerced(json: #"{"views": "1.2e1", "likes": 3}"#).views == 12)
+    for text in ["+5", "0x10", " 1", "1_000", "nan", "١٢"] {
+      #expect(throws: JSONDecodingError.self, "\(text)") {
+        try PartlyCoerced(json: #"{"views": "\#(text)", "likes": 3}"#)
+      }
+    }
+    #expect(throws: JSONDecodingError.self) {
+      try CoercedCounts(json: #"{"count": 3, "ratio": "0x1p-1", "enabled": true, "label": "a"}"#)
+    }
+    #expect(
+      try CoercedCounts(json: #"{"count": 3, "ratio": "2.5e-1", "enabled": true, "label": "a"}"#)
+        .ratio == 0.25)
     let ok = try PartlyCoerced(json: #"{"views": "12", "likes": 3}"#)
     #expect(ok == PartlyCoerced(views: 12, likes: 3))
     let error = #expect(throws: JSONDecodingError.self) {

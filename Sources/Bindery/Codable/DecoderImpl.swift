@@ -419,7 +419,7 @@ final class DecoderImpl: Decoder {
     guard entry.kind == .number, !entry.isNonStandardNumber else {
       throw mismatch(Decimal.self, at: index) { makeCodingPath(parent, key) }
     }
-    guard let text = reader.numberText(at: index), let value = Decimal(string: text) else {
+    guard let text = reader.numberText(at: index), let value = Decimal(jsonNumberText: text) else {
       throw numberDoesNotFit(Decimal.self, at: index) { makeCodingPath(parent, key) }
     }
     return value

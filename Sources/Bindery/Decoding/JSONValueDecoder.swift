@@ -219,7 +219,8 @@ public struct JSONValueDecoder {
     }
     if scope.coercesValues, entry.kind == .string {
       let text = reader.string(entry)
-      if let value = T(text) {
+      // Read as the same text would be as a JSON number: its grammar, its conversion.
+      if let value = JSONNumber(text: text)?.integer(T.self) {
         coerced("read string \"\(text)\" as an integer")
         return value
       }
@@ -259,13 +260,24 @@ public struct JSONValueDecoder {
     }
     if scope.coercesValues, entry.kind == .string {
       let text = context.reader.string(entry)
-      let read = T.self == Float.self ? Float(text).map(T.init) : Double(text).map(T.init)
-      if let value = read, value.isFinite {
+      if let value = Self.number(T.self, inText: text), value.isFinite {
         coerced("read string \"\(text)\" as a number")
         return value
       }
     }
     throw mismatch("a number")
+  }
+
+  /// The number a string holds, read as the same text would be as a JSON number (its grammar,
+  /// its correctly rounded conversion, `Float` rounded once); nil for text that is not one
+  /// (`+5`, `0x10`, `nan`, ` 1`).
+  private static func number<T: BinaryFloatingPoint>(_: T.Type, inText text: String) -> T? {
+    guard var number = JSONNumber(text: text)?.text else { return nil }
+    return number.withUTF8 { bytes in
+      T.self == Float.self
+        ? NumberConversion.float(bytes).map(T.init)
+        : NumberConversion.double(bytes, nonStandard: false).map(T.init)
+    }
   }
 
   /// The exact text of a number, for types that keep every digit (`Decimal`, big integers).

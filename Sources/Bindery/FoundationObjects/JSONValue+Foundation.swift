@@ -30,7 +30,6 @@ extension JSONValue {
       return double
     }
     // More digits than a Double holds, or an integer beyond 64 bits: keep them all.
-    return Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX"))
-      ?? number.double ?? Double.nan
+    return Decimal(jsonNumberText: number.text) ?? number.double ?? Double.nan
   }
 }

@@ -90,6 +90,19 @@ extension Float: JSONDecodable, JSONEncodable {
   public func encode(to json: JSONValueEncoder) throws { try json.float(self) }
 }
 
+extension Decimal {
+  /// The decimal of a JSON number's text (`-12.5e3`), whatever the user's locale: the one rule
+  /// every reader of a `Decimal` follows. Nil when `Decimal` cannot hold it.
+  ///
+  /// - Parameter text: A JSON number's text.
+  init?(jsonNumberText text: String) {
+    self.init(string: text, locale: Self.jsonLocale)
+  }
+
+  /// The locale whose decimal separator is JSON's.
+  private static let jsonLocale = Locale(identifier: "en_US_POSIX")
+}
+
 extension Decimal: JSONDecodable, JSONEncodable {
   /// Reads a number exactly from its text: `0.1` is one tenth, not the nearest `Double`.
   ///
@@ -97,7 +110,7 @@ extension Decimal: JSONDecodable, JSONEncodable {
   /// - Throws: ``JSONDecodingProblem`` when it is not a number `Decimal` can hold.
   public init(json: JSONValueDecoder) throws {
     let text = try json.numberText()
-    guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+    guard let value = Decimal(jsonNumberText: text) else {
       throw json.problem(expected: "a number Decimal can hold", kind: .numberOutOfRange)
     }
     self = value

@@ -13,9 +13,14 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible,
   ///
   /// - Parameter text: Number text such as `-12.5e3`.
   public init?(text: String) {
-    guard let document = try? JSONDocument(parsing: text), document.root.kind == .number else {
-      return nil
+    // The whole text is one number by the grammar: no whitespace around it.
+    var bytes = text
+    let isNumber = bytes.withUTF8 { utf8 -> Bool in
+      guard let base = utf8.baseAddress, !utf8.isEmpty else { return false }
+      let number = JSONGrammar.number(base, end: utf8.count, from: 0)
+      return number.flaw == nil && number.stop == utf8.count
     }
+    guard isNumber else { return nil }
     self.text = text
   }
 
