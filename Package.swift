@@ -77,7 +77,7 @@ let package = Package(
     .target(name: "BinderyJSON", swiftSettings: coreSettings),
     .target(name: "BinderyNaming", swiftSettings: strictSettings),
     .target(
-      name: "BinderyGenerator", dependencies: ["BinderyJSON", "BinderyNaming"],
+      name: "BinderyGenerator", dependencies: ["Bindery", "BinderyJSON", "BinderyNaming"],
       swiftSettings: strictSettings),
     // The compiler plugin and all of its logic: swift-syntax and nothing of the library's.
     .macro(

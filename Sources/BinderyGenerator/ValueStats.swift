@@ -1,3 +1,5 @@
+import Bindery
+
 /// What the numbers at one place have in common: whether any has a fraction or exponent, their
 /// range, and whether `Int64` or `Double` holds each of them exactly.
 struct NumberStats {
@@ -75,13 +77,30 @@ enum DateFormat: Equatable {
   var transform: String? {
     switch self {
     case .rfc3339: nil
-    case .twitter: #".dateFormat("EEE MMM dd HH:mm:ss Z yyyy")"#
-    case .rfc2822: #".dateFormat("EEE, dd MMM yyyy HH:mm:ss Z")"#
+    case .twitter: ".dateFormat(\"\(Self.twitterPattern)\")"
+    case .rfc2822: ".dateFormat(\"\(Self.rfc2822Pattern)\")"
     case .rfc1123: ".rfc1123"
     case .unixSeconds: ".unixSeconds"
     case .unixMilliseconds: ".unixMilliseconds"
     }
   }
+
+  /// The library's format that reads what ``transform`` names (nil for the numeric ones, which
+  /// strings never hold).
+  var library: JSONDateFormat? {
+    switch self {
+    case .rfc3339: .iso8601
+    case .twitter: Self.twitterFormat
+    case .rfc2822: Self.rfc2822Format
+    case .rfc1123: .rfc1123
+    case .unixSeconds, .unixMilliseconds: nil
+    }
+  }
+
+  private static let twitterPattern = "EEE MMM dd HH:mm:ss Z yyyy"
+  private static let rfc2822Pattern = "EEE, dd MMM yyyy HH:mm:ss Z"
+  private static let twitterFormat = JSONDateFormat.dateFormat(twitterPattern)
+  private static let rfc2822Format = JSONDateFormat.dateFormat(rfc2822Pattern)
 }
 
 /// What the strings at one place have in common: a date format, URLs, UUIDs, or a small set of
@@ -198,72 +217,11 @@ enum ValueText {
 
   // MARK: Dates
 
+  /// Whether a string holds a date in the format, by the library's own rule for it: exactly
+  /// what the model the generator writes (its `@Transform`, or the `.iso8601` default) reads.
   static func matches(_ bytes: [UInt8], _ format: DateFormat) -> Bool {
-    switch format {
-    case .rfc3339: return isRFC3339(bytes)
-    case .twitter:
-      // Wed Aug 27 13:08:45 +0000 2008
-      return fits(bytes, "www mmm 00 00:00:00 +0000 0000")
-    case .rfc2822:
-      // Wed, 27 Aug 2008 13:08:45 +0000
-      return fits(bytes, "www, 00 mmm 0000 00:00:00 +0000")
-    case .rfc1123:
-      // Sun, 06 Nov 1994 08:49:37 GMT
-      return fits(bytes, "www, 00 mmm 0000 00:00:00 GMT")
-    case .unixSeconds, .unixMilliseconds: return false
-    }
-  }
-
-  /// `2016-01-22T10:22:48Z`, with an optional fraction and `Z` or an offset.
-  static func isRFC3339(_ bytes: [UInt8]) -> Bool {
-    guard bytes.count >= 20, fits(Array(bytes[0..<19]), "0000-00-00T00:00:00") else {
-      return false
-    }
-    var rest = bytes[19...]
-    if rest.first == UInt8(ascii: ".") {
-      rest = rest.dropFirst()
-      let fraction = rest.prefix(while: isDigit)
-      guard !fraction.isEmpty else { return false }
-      rest = rest.dropFirst(fraction.count)
-    }
-    if Array(rest) == [UInt8(ascii: "Z")] { return true }
-    return rest.count == 6 && fits(Array(rest.dropFirst()), "00:00")
-      && (rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-"))
-  }
-
-  private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-  private static let months = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
-
-  /// Whether text follows a template: `0` a digit, `www` a weekday, `mmm` a month, `+` a sign,
-  /// anything else itself.
-  private static func fits(_ bytes: [UInt8], _ template: String) -> Bool {
-    let pattern = Array(template.utf8)
-    guard bytes.count == pattern.count else { return false }
-    var index = 0
-    while index < pattern.count {
-      let expected = pattern[index]
-      switch expected {
-      case UInt8(ascii: "0"):
-        guard isDigit(bytes[index]) else { return false }
-      case UInt8(ascii: "+"):
-        guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else {
-          return false
-        }
-      case UInt8(ascii: "w"), UInt8(ascii: "m"):
-        let word = String(decoding: bytes[index..<index + 3], as: UTF8.self)
-        guard (expected == UInt8(ascii: "w") ? weekdays : months).contains(word) else {
-          return false
-        }
-        index += 3
-        continue
-      default:
-        guard bytes[index] == expected else { return false }
-      }
-      index += 1
-    }
-    return true
+    guard let library = format.library else { return false }
+    return library.date(fromText: String(decoding: bytes, as: UTF8.self)) != nil
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool {
@@ -272,22 +230,14 @@ enum ValueText {
 
   // MARK: URLs, UUIDs, ids, words
 
-  /// An `http` or `https` URL that `URL(string:)` reads unchanged: printable ASCII without
-  /// the characters a URL must escape, `%` only before two hex digits, one `#` at most.
+  /// An `http` or `https` URL that a model's `URL` property reads, by the library's own rule
+  /// (an RFC 3986 reference that `URL` reads back unchanged).
   static func isWebURL(_ bytes: [UInt8]) -> Bool {
     let text = String(decoding: bytes, as: UTF8.self)
     guard text.hasPrefix("https://") || text.hasPrefix("http://"), bytes.count > 8 else {
       return false
     }
-    let excluded = Set("\"<>\\^`{|}[] ".utf8)
-    guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !excluded.contains($0) }),
-      bytes.filter({ $0 == UInt8(ascii: "#") }).count <= 1
-    else { return false }
-    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
-      guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2])
-      else { return false }
-    }
-    return true
+    return JSONURLTransformer.url(fromText: text) != nil
   }
 
   private static func isHexDigit(_ byte: UInt8) -> Bool {

@@ -76,6 +76,20 @@ struct InferenceTests {
     #expect(source.contains("var day: String"))
   }
 
+  @Test func datesAndURLsAreWhatTheModelsRead() throws {
+    // The library's rules decide: an impossible date is a string; an offset without a colon,
+    // which models read, is a date; a URL with a space is a string.
+    let source = lines(
+      try generate(
+        #"{"bad": "2016-13-45T99:99:99Z", "compact": "2016-01-20T14:14:43+0100", "link": "https://a.example/x y", "ok": "https://a.example/x%20y"}"#,
+        #"{"bad": "2016-01-22T10:22:48Z", "compact": "2016-01-21T14:14:43-0800", "link": "https://a.example/z", "ok": "https://a.example/"}"#
+      ))
+    #expect(source.contains("var bad: String"))
+    #expect(source.contains("var compact: Date"))
+    #expect(source.contains("var link: String"))
+    #expect(source.contains("var ok: URL"))
+  }
+
   @Test func urlsUUIDsAndOneOffStrings() throws {
     let source = lines(
       try generate(

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// How a `Date` is written in JSON: a transformer for `@Transform`, and the default format of a
 /// model (`@JSONModel(dates: ...)`) or a call (``JSONDecodingOptions/dates``).
@@ -50,5 +50,22 @@ public struct JSONDateFormat: Sendable, Hashable {
   /// - Returns: The format.
   public static func firstOf(_ formats: JSONDateFormat...) -> JSONDateFormat {
     JSONDateFormat(style: .firstOf(formats))
+  }
+}
+
+extension JSONDateFormat {
+  /// The date a string holds in this format, as a model reads it; nil when it holds none (and
+  /// for the numeric formats, which read numbers). For tools that must agree with the models
+  /// they write, such as the model generator.
+  ///
+  /// - Parameter text: The string.
+  /// - Returns: The date, or nil.
+  package func date(fromText text: String) -> Date? {
+    switch style {
+    case .iso8601: ISO8601.date(from: text)
+    case .unixSeconds, .unixMilliseconds: nil
+    case .pattern(let pattern): pattern.date(from: text)
+    case .firstOf(let formats): formats.lazy.compactMap { $0.date(fromText: text) }.first
+    }
   }
 }

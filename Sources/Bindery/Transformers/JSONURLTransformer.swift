@@ -22,8 +22,18 @@ public struct JSONURLTransformer: JSONTransformer {
     if let flaw = Self.flaw(in: text) {
       throw json.problem(expected: "a URL (an RFC 3986 reference; \(flaw))")
     }
-    guard let url = URL(string: text), url.absoluteString == text else {
-      throw json.problem(expected: "a URL")
+    guard let url = Self.url(fromText: text) else { throw json.problem(expected: "a URL") }
+    return url
+  }
+
+  /// The URL a string holds, as a model reads it (an RFC 3986 reference that `URL` reads back
+  /// unchanged); nil otherwise. For tools that must agree with the models they write.
+  ///
+  /// - Parameter text: The string.
+  /// - Returns: The URL, or nil.
+  package static func url(fromText text: String) -> URL? {
+    guard flaw(in: text) == nil, let url = URL(string: text), url.absoluteString == text else {
+      return nil
     }
     return url
   }
