@@ -539,7 +539,8 @@ struct PlainEncodedRecord: Codable {
   @Test func jsonEncoderWritesAModelByteForByteAsItsTwin() throws {
     let text = #"""
       {"id": 7, "name": "n", "flags": [true, false], "counts": [1, -2, 9223372036854775807, 3],
-       "names": ["a", "caf\u00e9", ""], "child": {"id": 1, "values": [0.5, -0.0, 1e300, 2]}}
+       "names": ["a", "caf\u00e9", ""],
+       "child": {"id": 1, "values": [0.5, -0.0, 1e300, 2, 11113111111111111111, -0.0111111111111111111]}}
       """#
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys

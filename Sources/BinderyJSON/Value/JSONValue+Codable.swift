@@ -131,14 +131,23 @@ private struct AnyKey: CodingKey {
   init?(intValue: Int) { self.stringValue = String(intValue) }
 }
 
-/// How a number is handed to a Codable encoder: as `Int64` or `UInt64` when whole and in range
-/// (negative zero aside), else as `Double`.
+/// How a number is handed to a Codable encoder: as `Int64` or `UInt64` when written as an
+/// integer and in range (negative zero aside), else as `Double`.
 private enum CodableNumber {
   case signed(Int64)
   case unsigned(UInt64)
   case double(Double)
 
   init(_ number: JSONNumber) {
+    // Only a number written as an integer is handed over as one: `1.1e19` (the text of a
+    // `Double`) is a `Double`, as a `Double` property's encoder would write it.
+    let isIntegerText = !number.text.utf8.contains {
+      $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e")
+    }
+    guard isIntegerText else {
+      self = .double(number.double ?? .nan)
+      return
+    }
     if let value = number.integer(Int64.self) {
       // `-0` is the double negative zero, whose sign an integer would drop.
       if value == 0, let double = number.double, double.sign == .minus {
