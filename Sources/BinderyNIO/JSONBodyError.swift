@@ -43,7 +43,7 @@
       problems = JSONDecodingError(error).problems
     }
 
-    /// What the client is told about a problem: its ``JSONDecodingProblem/message`` and hint,
+    /// What the client is told about a problem: its `JSONDecodingProblem.message` and hint,
     /// without the names of the server's own Swift types (a missing key is named, not the
     /// type it would have held).
     ///
