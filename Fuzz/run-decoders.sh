@@ -10,6 +10,9 @@
 # `@JSONModel`.
 set -euo pipefail
 cd "$(dirname "$0")"
+# Swift's backtracer, started by a fatal error, keeps the output pipe open and the run hangs in
+# `tail`; libFuzzer prints the stack itself.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 seconds="${1:-600}"
 root=..
 plugin="$root/.build/debug/BinderyMacros-tool"

@@ -7,6 +7,9 @@
 # executable's entry point, which clashes with the `main` that libFuzzer provides.
 set -euo pipefail
 cd "$(dirname "$0")"
+# Swift's backtracer, started by a fatal error, keeps the output pipe open and the run hangs in
+# `tail`; libFuzzer prints the stack itself.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 seconds="${1:-600}"
 mkdir -p .build-fuzz crashes corpus-work
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzReader \
