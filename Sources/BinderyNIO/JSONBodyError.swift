@@ -51,17 +51,13 @@
     /// - Returns: One sentence.
     public static func message(for problem: JSONDecodingProblem) -> String {
       switch problem.kind {
-      case .missingKey: return "missing key '\(lastKey(of: problem.path))'"
+      case .missingKey:
+        // The problem's own words without what was expected, which names a Swift type.
+        var bare = problem
+        bare.expected = ""
+        return bare.message
       case .malformedJSON: return "invalid JSON: \(problem.found)"
       default: return problem.message + (problem.hint.isEmpty ? "" : "; \(problem.hint)")
-      }
-    }
-
-    private static func lastKey(of path: JSONPath) -> String {
-      switch path.components.last {
-      case .key(let key): key
-      case .index(let index): "[\(index)]"
-      case nil: ""
       }
     }
 

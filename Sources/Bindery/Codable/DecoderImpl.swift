@@ -572,9 +572,10 @@ final class DecoderImpl: Decoder {
     var cursor = document.root
     var node: CodingPathNode?
     for component in path.components {
-      let key = JSONPath([component]).codingPath[0]
+      let step = JSONPath([component])
+      let key = step.codingPath[0]
       do {
-        cursor = try cursor.cursor(at: JSONPath([component]))
+        cursor = try cursor.cursor(at: step)
       } catch {
         let context = DecodingError.Context(
           codingPath: codingPathOf(node) + [key], debugDescription: error.description,

@@ -17,21 +17,10 @@ extension DecodingError {
         absolute.problems[index].path.components.insert(contentsOf: prefix, at: 0)
       }
     }
-    self.init(problem, base: base, underlyingError: absolute)
-  }
-
-  /// The `DecodingError` that fits a problem whose path starts below the coding path `base`,
-  /// with `underlyingError` (the problem itself unless given) as the context's underlying
-  /// error.
-  init(
-    _ problem: JSONDecodingProblem, base: [any CodingKey] = [],
-    underlyingError: (any Error)? = nil
-  ) {
     var path = base + problem.path.codingPath
     let context = { (path: [any CodingKey]) in
       Context(
-        codingPath: path, debugDescription: problem.description,
-        underlyingError: underlyingError ?? problem)
+        codingPath: path, debugDescription: problem.description, underlyingError: absolute)
     }
     switch problem.kind {
     case .missingKey:
@@ -47,12 +36,6 @@ extension DecodingError {
   /// errors a bridged decode throws do.
   var carriesReport: Bool {
     context?.underlyingError is JSONDecodingError
-  }
-
-  /// Whether the error is a `typeMismatch`.
-  var isTypeMismatch: Bool {
-    if case .typeMismatch = self { return true }
-    return false
   }
 
   /// The error's context.
@@ -83,9 +66,10 @@ extension JSONDecodingError {
   ///
   /// - Parameter error: The error.
   public init(_ error: DecodingError) {
-    self.init(problems: [JSONDecodingProblem(error)])
     if let report = error.context?.underlyingError as? JSONDecodingError {
-      problems = report.problems
+      self.init(problems: report.problems)
+    } else {
+      self.init(problems: [JSONDecodingProblem(error)])
     }
   }
 
@@ -126,9 +110,11 @@ extension JSONDecodingProblem {
     case .valueNotFound:
       self.init(kind: .nullValue, path: path, expected: "a value", cause: error)
     default:
+      var kind = Kind.invalidValue
+      if case .typeMismatch = error { kind = .typeMismatch }
       self.init(
-        kind: error.isTypeMismatch ? .typeMismatch : .invalidValue, path: path,
-        expected: "a valid value", found: context?.debugDescription ?? "\(error)", cause: error)
+        kind: kind, path: path, expected: "a valid value",
+        found: context?.debugDescription ?? "\(error)", cause: error)
     }
   }
 }

@@ -22,7 +22,7 @@ public struct JSONURLTransformer: JSONTransformer {
     if let flaw = Self.flaw(in: text) {
       throw json.problem(expected: "a URL (an RFC 3986 reference; \(flaw))")
     }
-    guard let url = Self.url(fromText: text) else { throw json.problem(expected: "a URL") }
+    guard let url = Self.readBack(text) else { throw json.problem(expected: "a URL") }
     return url
   }
 
@@ -32,9 +32,12 @@ public struct JSONURLTransformer: JSONTransformer {
   /// - Parameter text: The string.
   /// - Returns: The URL, or nil.
   package static func url(fromText text: String) -> URL? {
-    guard flaw(in: text) == nil, let url = URL(string: text), url.absoluteString == text else {
-      return nil
-    }
+    flaw(in: text) == nil ? readBack(text) : nil
+  }
+
+  /// The URL of an RFC 3986 reference, when `URL` reads it back unchanged.
+  private static func readBack(_ text: String) -> URL? {
+    guard let url = URL(string: text), url.absoluteString == text else { return nil }
     return url
   }
 
