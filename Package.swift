@@ -198,6 +198,7 @@ let package = Package(
         "BinderyMacros",
         "BinderyNaming",
         .product(name: "MacroTesting", package: "swift-macro-testing"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
       ],
       swiftSettings: strictSettings

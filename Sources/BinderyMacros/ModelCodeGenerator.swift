@@ -80,7 +80,7 @@ struct ModelCodeGenerator {
 
   func decodeKey(_ property: ModelProperty, table: KeyTable? = nil) -> String {
     if let table, let path = tablePath(of: property), let index = table.paths.firstIndex(of: path) {
-      return "Self.\(table.keyNames[index])"
+      return "Self.\(table.name)[\(index)]"
     }
     return keyExpression(
       property.decodePaths, property: property.name, explicit: property.hasExplicitKey)
@@ -91,7 +91,6 @@ struct ModelCodeGenerator {
   struct KeyTable {
     let name: String
     let paths: [[String]]
-    let keyNames: [String]
   }
 
   /// The path a property is read by through the key table: its one fixed path. Fallback paths
@@ -115,19 +114,13 @@ struct ModelCodeGenerator {
       if let path = tablePath(of: property), !paths.contains(path) { paths.append(path) }
     }
     guard !paths.isEmpty else { return nil }
-    return KeyTable(
-      name: staticName("jsonKeys"), paths: paths,
-      keyNames: paths.indices.map { _ in staticName("jsonKey") })
+    return KeyTable(name: staticName("jsonKeys"), paths: paths)
   }
 
   func tableDeclaration(_ table: KeyTable) -> String {
     let list = table.paths.map { "[" + $0.map(literal).joined(separator: ", ") + "]" }
-    var text =
+    return
       "private static let \(table.name) = Bindery._JSONModelKeys([\(list.joined(separator: ", "))])"
-    for (index, name) in table.keyNames.enumerated() {
-      text += "\nprivate static let \(name) = \(table.name)[\(index)]"
-    }
-    return text
   }
 
   /// The key a property is written at when it is one key, fixed at compile time, whose bytes
@@ -464,14 +457,10 @@ struct ModelCodeGenerator {
     lines.append("}")
     lines.append("guard " + values.joined(separator: ",\n    ") + "\nelse { return nil }")
     lines += assignments
-    // Validated once whole, outside the initializer: returning nil from an initializer after
-    // `self` is whole makes the compiler copy the model (a retain and a release per string it
-    // holds), even when `validate()` does nothing.
+    // Validated once whole, outside the initializer (see `_JSONOnePassReader.validated(_:)`).
     let initializer = """
       \(access)static func _fromOnePass(_ \(reader): inout Bindery._JSONOnePassReader) -> Self? {
-          guard let value = Self(_jsonOnePassMembers: &\(reader)) else { return nil }
-          do { try value.validate() } catch { return nil }
-          return value
+          \(helpers).validated(Self(_jsonOnePassMembers: &\(reader)))
       }
 
       private init?(_jsonOnePassMembers \(reader): inout Bindery._JSONOnePassReader) {

@@ -45,7 +45,7 @@ struct JSONModelDiagnosticTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let a = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu_))
+              let a = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
               self.a = try json._value(a)
           }
 
@@ -54,12 +54,9 @@ struct JSONModelDiagnosticTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["a"]])
-          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           static func _fromOnePass(_ reader: inout Bindery._JSONOnePassReader) -> Self? {
-              guard let value = Self(_jsonOnePassMembers: &reader) else { return nil }
-              do { try value.validate() } catch { return nil }
-              return value
+              Bindery._JSONOnePassReader.validated(Self(_jsonOnePassMembers: &reader))
           }
 
           private init?(_jsonOnePassMembers reader: inout Bindery._JSONOnePassReader) {
@@ -265,7 +262,7 @@ struct JSONModelDiagnosticTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let kind = try json._collect(try json.decode((Swift.String).self, forKey: Self.__macro_local_7jsonKeyfMu_, default: "photo"))
+              let kind = try json._collect(try json.decode((Swift.String).self, forKey: Self.__macro_local_8jsonKeysfMu_[0], default: "photo"))
               self.kind = try json._value(kind)
           }
 
@@ -274,12 +271,9 @@ struct JSONModelDiagnosticTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["k"]])
-          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           static func _fromOnePass(_ reader: inout Bindery._JSONOnePassReader) -> Self? {
-              guard let value = Self(_jsonOnePassMembers: &reader) else { return nil }
-              do { try value.validate() } catch { return nil }
-              return value
+              Bindery._JSONOnePassReader.validated(Self(_jsonOnePassMembers: &reader))
           }
 
           private init?(_jsonOnePassMembers reader: inout Bindery._JSONOnePassReader) {

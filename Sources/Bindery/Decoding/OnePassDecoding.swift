@@ -25,10 +25,17 @@ extension JSONDecodable {
   @inlinable
   static func decodedInOnePass(_ json: some JSONInput, options: JSONReadingOptions) -> Self? {
     guard _decodesInOnePass else { return nil }
-    let value = json._withContiguousUTF8 { bytes in
-      _JSONOnePassReader.read(bytes, options: options) { reader in Self._fromOnePass(&reader) }
-    }
+    let value = json._withContiguousUTF8 { bytes in decodedInOnePass(bytes, options: options) }
     return value ?? nil
+  }
+
+  /// The value read in one pass from `bytes`, or `nil` when the fast path does not take them;
+  /// the caller has checked `_decodesInOnePass`.
+  @inlinable
+  static func decodedInOnePass(_ bytes: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions)
+    -> Self?
+  {
+    _JSONOnePassReader.read(bytes, options: options) { reader in Self._fromOnePass(&reader) }
   }
 }
 
@@ -55,6 +62,26 @@ extension _JSONOnePassReader {
     guard let value = T._fromOnePass(&self) else { return false }
     slot = value
     return true
+  }
+}
+
+extension _JSONOnePassReader {
+  /// For generated code: a model read in one pass, once its `validate()` accepts it; `nil`
+  /// (give up) when it was not read or `validate()` throws, so that the document path reports
+  /// why.
+  ///
+  /// Validated here, outside the model's one-pass initializer: returning `nil` from an
+  /// initializer after `self` is whole makes the compiler copy the model (a retain and a
+  /// release per string it holds), even when `validate()` does nothing. The value is taken,
+  /// not borrowed, so returning it copies nothing either.
+  ///
+  /// - Parameter model: What the model's one-pass initializer made.
+  /// - Returns: The model, or `nil`.
+  @inlinable
+  public static func validated<Model: JSONObjectDecodable>(_ model: consuming Model?) -> Model? {
+    guard let model else { return nil }
+    do { try model.validate() } catch { return nil }
+    return model
   }
 }
 

@@ -51,12 +51,12 @@ struct PhotoExpansionTests {
 
           public init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let title = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_7jsonKeyfMu_))
-              let url = try json._collect(try json.decode((URL).self, forKey: Self.__macro_local_7jsonKeyfMu0_))
-              let date = try json._collect(try json.decode((Date).self, forKey: Self.__macro_local_7jsonKeyfMu1_))
-              let tags = try json._collect(try json.decode(([String]).self, forKey: Self.__macro_local_7jsonKeyfMu2_, using: .separated(by: " ")))
-              let author = try json._collect(try json.decode((String?).self, forKey: Self.__macro_local_7jsonKeyfMu3_))
-              let views = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu4_, default: 0))
+              let title = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+              let url = try json._collect(try json.decode((URL).self, forKey: Self.__macro_local_8jsonKeysfMu_[1]))
+              let date = try json._collect(try json.decode((Date).self, forKey: Self.__macro_local_8jsonKeysfMu_[2]))
+              let tags = try json._collect(try json.decode(([String]).self, forKey: Self.__macro_local_8jsonKeysfMu_[3], using: .separated(by: " ")))
+              let author = try json._collect(try json.decode((String?).self, forKey: Self.__macro_local_8jsonKeysfMu_[4]))
+              let views = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_8jsonKeysfMu_[5], default: 0))
               self.title = try json._value(title)
               self.url = try json._value(url)
               self.date = try json._value(date)
@@ -75,12 +75,6 @@ struct PhotoExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["title"], ["media", "m"], ["published"], ["tags"], ["author"], ["views"]])
-          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
-          private static let __macro_local_7jsonKeyfMu0_ = __macro_local_8jsonKeysfMu_[1]
-          private static let __macro_local_7jsonKeyfMu1_ = __macro_local_8jsonKeysfMu_[2]
-          private static let __macro_local_7jsonKeyfMu2_ = __macro_local_8jsonKeysfMu_[3]
-          private static let __macro_local_7jsonKeyfMu3_ = __macro_local_8jsonKeysfMu_[4]
-          private static let __macro_local_7jsonKeyfMu4_ = __macro_local_8jsonKeysfMu_[5]
       }
       """#
     }
