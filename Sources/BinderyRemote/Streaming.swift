@@ -77,6 +77,7 @@ extension ResourceClient {
             .decoding, url: answered, status: status, headers: headers, report: error)
         }
       },
+      madeFromBytes: T.madeInOnePass,
       readFailure: { error in
         RemoteError(
           .decoding, url: answered, status: status, headers: headers,

@@ -272,4 +272,61 @@ struct StreamReaderTests {
     var lines = JSONStreamWriter(layout: .lines) { _ in }
     #expect(throws: JSONWriteError.self) { try lines.write(encoded: Array("[\n1]".utf8)) }
   }
+
+  @Test(
+    "A value made from its bytes skips its document; one given up on is read into its document",
+    arguments: [1, 4, 1 << 20])
+  func madeFromBytes(chunk: Int) throws {
+    // Values whose text holds "fast" are made from their bytes (as a model's one-pass read
+    // would); the others, and a bad one, are read into documents at their places.
+    func read(_ text: String, framing: JSONStreamFraming) -> [String] {
+      var reader = JSONStreamReader(framing: framing)
+      let bytes = Array(text.utf8)
+      var index = 0
+      var seen: [String] = []
+      while true {
+        do {
+          let next = try reader.next { bytes, _ -> String? in
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.contains("fast") ? text : nil
+          }
+          switch next {
+          case .made(let text):
+            seen.append("made \(text)")
+            continue
+          case .document(let document):
+            let place = "\(document.position.line):\(document.position.column)"
+            seen.append("document \(place) \(document.root.value())")
+            continue
+          case nil:
+            break
+          }
+        } catch {
+          seen.append("error \(error.location.map { "\($0.line):\($0.column)" } ?? "")")
+          if reader.canContinue { continue }
+          break
+        }
+        if reader.isAtEnd { break }
+        if index < bytes.count {
+          reader.append(bytes[index..<min(bytes.count, index + chunk)])
+          index = min(bytes.count, index + chunk)
+        } else {
+          reader.finish()
+        }
+      }
+      return seen
+    }
+    let lines = "{\"fast\": 1}\n{\"slow\": 2}\r\n[\"fast\"]\n{\"slow\": 4,}\n{\"fast\": 5}"
+    #expect(
+      read(lines, framing: .lines) == [
+        #"made {"fast": 1}"#, #"document 2:1 {"slow":2}"#, #"made ["fast"]"#, "error 4:12",
+        #"made {"fast": 5}"#,
+      ])
+    let array = "{\"items\": [{\"fast\": 1},\n  {\"slow\": 2}, \"fast\", {\"slow\": 4,}]}"
+    let elements = read(array, framing: try .array(at: "items"))
+    #expect(
+      elements == [
+        #"made {"fast": 1}"#, #"document 2:3 {"slow":2}"#, #"made "fast""#, "error 2:35",
+      ])
+  }
 }

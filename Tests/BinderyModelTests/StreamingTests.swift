@@ -11,6 +11,22 @@ private struct CodableEvent: Codable, Equatable, Sendable {
   var actor: Actor
 }
 
+/// A GitHub event's plain members: a model every member of which reads in one pass, so that a
+/// stream of them takes the fast path.
+@JSONModel
+struct PlainStreamedEvent: Equatable, Sendable {
+  var id: String
+  var type: String
+  var actor: PlainStreamedActor
+  var `public`: Bool
+}
+
+@JSONModel
+struct PlainStreamedActor: Equatable, Sendable {
+  var id: Int
+  var login: String
+}
+
 /// Collects what a stream skipped, from whichever task reports it.
 private final class SkipLog: Sendable {
   private let lock = NSLock()
@@ -51,6 +67,48 @@ struct StreamingTests {
     defer { try? FileManager.default.removeItem(at: file) }
     let small = JSONStreamOptions(chunkSize: 100)
     #expect(try await collect(GitHubEvent.lines(from: file, streaming: small)) == events)
+  }
+
+  @Test(
+    "A model that reads in one pass streams through it: values as the document path, bad lines still named",
+    arguments: [1, 3])
+  func onePassStreams(parallelism: Int) async throws {
+    #expect(PlainStreamedEvent._decodesInOnePass)
+    var (lines, _) = try eventLines()
+    let events = try lines.map { try PlainStreamedEvent(json: JSONDocument(parsing: Array($0.utf8))) }
+    // The fast path makes a good line's value from its bytes and gives up on a bad one.
+    let make = try #require(PlainStreamedEvent.madeInOnePass)
+    let made = Array(lines[0].utf8).withUnsafeBufferPointer { make($0, .strict) }
+    #expect(made == events[0])
+    let streamed = try await collect(
+      PlainStreamedEvent.lines(
+        from: Array(lines.joined(separator: "\n").utf8),
+        streaming: JSONStreamOptions(chunkSize: 700, parallelism: parallelism)))
+    #expect(streamed == events)
+    let elements = try await collect(
+      PlainStreamedEvent.elements(
+        from: Array(("[" + lines.joined(separator: ",\n") + "]").utf8),
+        streaming: JSONStreamOptions(chunkSize: 700)))
+    #expect(elements == events)
+
+    lines[4] = lines[4].replacingOccurrences(of: #""public":true"#, with: #""public":"yes""#)
+    let bad = Array(lines[4].utf8).withUnsafeBufferPointer { make($0, .strict) }
+    #expect(bad == nil)
+    let bytes = Array(lines.joined(separator: "\n").utf8)
+    await #expect {
+      _ = try await collect(
+        PlainStreamedEvent.lines(from: bytes, streaming: .init(parallelism: parallelism)))
+    } throws: { error in
+      let problem = (error as? JSONDecodingError)?.problems.first
+      return problem?.location?.line == 5 && problem?.path.description == "public"
+    }
+    let log = SkipLog()
+    let skip = JSONStreamOptions(
+      parallelism: parallelism, invalidValues: .skip(report: { log.add($0) }))
+    var expected = events
+    expected.remove(at: 4)
+    #expect(try await collect(PlainStreamedEvent.lines(from: bytes, streaming: skip)) == expected)
+    #expect(log.all.map(\.position.line) == [5])
   }
 
   @Test("The parallel mode gives the values in input order")

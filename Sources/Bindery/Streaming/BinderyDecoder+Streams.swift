@@ -87,6 +87,6 @@ extension BinderyDecoder {
     let (reading, decode) = streamDecode(type)
     return JSONValueStream(
       chunks: chunks, framing: framing, reading: reading, options: streaming, transform: decode,
-      readFailure: { Self.invalidJSON($0) }, startFailure: startFailure)
+      madeFromBytes: nil, readFailure: { Self.invalidJSON($0) }, startFailure: startFailure)
   }
 }

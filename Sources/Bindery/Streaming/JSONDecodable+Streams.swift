@@ -146,7 +146,18 @@ extension JSONDecodable where Self: Sendable {
       transform: { document throws(JSONDecodingError) in
         try Self(json: document, options: options)
       },
+      madeFromBytes: madeInOnePass,
       readFailure: { JSONDecodingError(problems: [JSONDecodingProblem(readError: $0)]) },
       startFailure: startFailure)
+  }
+
+  /// Reads a streamed value's bytes in one pass where the type can be (see
+  /// `OnePassDecoding.swift`): a value read so skips its document; one the pass gives up on
+  /// is read through its document, whose report names every problem.
+  package static var madeInOnePass:
+    (@Sendable (UnsafeBufferPointer<UInt8>, JSONReadingOptions) -> Self?)?
+  {
+    guard _decodesInOnePass else { return nil }
+    return { bytes, reading in decodedInOnePass(bytes, options: reading) }
   }
 }

@@ -142,6 +142,43 @@ public struct JSONStreamReader: Sendable {
   ///   of a bad value (the reader can go on) or of a broken stream (it cannot: see
   ///   ``canContinue``).
   public mutating func next() throws(JSONReadError) -> JSONDocument? {
+    guard let (range, start, reading) = try nextExtent() else { return nil }
+    return try document(range, at: start, reading: reading)
+  }
+
+  /// A value of the stream: made straight from its bytes, or read into its document.
+  package enum Framed<Value> {
+    case made(Value)
+    case document(JSONDocument)
+  }
+
+  /// As ``next()``, but a value is first offered, as its bytes, to `make`, and read into a
+  /// document only when `make` gives up (returns `nil`) or is not given: a value made from its
+  /// bytes skips the document. `make` must give up on every input whose document would not
+  /// be read without a problem (the one-pass model reader does).
+  ///
+  /// - Parameter make: Makes a value of a whole value's bytes, read with the given options.
+  /// - Returns: The value, made or as a document, or `nil` as ``next()``.
+  /// - Throws: As ``next()``.
+  package mutating func next<Value>(
+    madeBy make: ((UnsafeBufferPointer<UInt8>, JSONReadingOptions) -> Value?)?
+  ) throws(JSONReadError) -> Framed<Value>? {
+    guard let (range, start, reading) = try nextExtent() else { return nil }
+    if let make,
+      let value = buffer.withUnsafeBufferPointer({
+        make(UnsafeBufferPointer(rebasing: $0[range]), reading)
+      })
+    {
+      return .made(value)
+    }
+    return .document(try document(range, at: start, reading: reading))
+  }
+
+  /// Where the next value's bytes are in the buffer (valid until the next `append`), where it
+  /// starts in the input, and how it is read; `nil` as ``next()``.
+  private mutating func nextExtent() throws(JSONReadError) -> (
+    Range<Int>, JSONTextPosition, JSONReadingOptions
+  )? {
     if let failure { throw failure }
     let step: Step
     switch framing {
@@ -149,9 +186,9 @@ public struct JSONStreamReader: Sendable {
     case .concatenated, .array: step = try nextValue()
     }
     switch step {
-    case .value(let document):
+    case .value(let range, let start, let reading):
       valueCount += 1
-      return document
+      return (range, start, reading)
     case .needMore:
       return nil
     case .end:
@@ -161,7 +198,8 @@ public struct JSONStreamReader: Sendable {
   }
 
   private enum Step {
-    case value(JSONDocument)
+    /// A value's bytes in the buffer, where it starts, and how it is read.
+    case value(Range<Int>, JSONTextPosition, JSONReadingOptions)
     case needMore
     case end
   }
@@ -280,7 +318,7 @@ public struct JSONStreamReader: Sendable {
         }
         reading.allowsByteOrderMark = false
       }
-      return .value(try document(lineStart..<valueEnd, at: start, reading: reading))
+      return .value(lineStart..<valueEnd, start, reading)
     }
   }
 
@@ -580,7 +618,7 @@ public struct JSONStreamReader: Sendable {
     switch current.role {
     case .element:
       expect = isArrayFraming ? .commaOrClose : .value
-      return .value(try document(range, at: start, reading: reading))
+      return .value(range, start, reading)
     case .passedOver:
       expect = .commaOrClose
       do {

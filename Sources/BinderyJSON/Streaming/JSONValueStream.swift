@@ -24,7 +24,7 @@ where Chunks.Element: Sequence<UInt8> {
   let framing: JSONStreamFraming
   let reading: JSONReadingOptions
   let options: JSONStreamOptions
-  let transform: @Sendable (JSONDocument) throws -> Value
+  let transform: JSONStreamTransform<Value>
   let readFailure: @Sendable (JSONReadError) -> any Error
   /// A problem found before reading (an invalid path), thrown by the first call.
   let startFailure: JSONReadError?
@@ -45,13 +45,14 @@ where Chunks.Element: Sequence<UInt8> {
   ) {
     self.init(
       chunks: chunks, framing: framing, reading: reading, options: options,
-      transform: transform, readFailure: { $0 })
+      transform: transform, madeFromBytes: nil, readFailure: { $0 })
   }
 
   /// A stream whose read errors are turned into the error type of the layer using it.
   package init(
     chunks: Chunks, framing: JSONStreamFraming, reading: JSONReadingOptions,
     options: JSONStreamOptions, transform: @escaping @Sendable (JSONDocument) throws -> Value,
+    madeFromBytes: (@Sendable (UnsafeBufferPointer<UInt8>, JSONReadingOptions) -> Value?)?,
     readFailure: @escaping @Sendable (JSONReadError) -> any Error,
     startFailure: JSONReadError? = nil
   ) {
@@ -60,7 +61,7 @@ where Chunks.Element: Sequence<UInt8> {
     self.framing = framing
     self.reading = reading
     self.options = options
-    self.transform = transform
+    self.transform = JSONStreamTransform(document: transform, bytes: madeFromBytes)
     self.readFailure = readFailure
   }
 
@@ -76,7 +77,7 @@ where Chunks.Element: Sequence<UInt8> {
     private var source: Chunks.AsyncIterator
     private var sourceIsDone = false
     private var reader: JSONStreamReader
-    private let transform: @Sendable (JSONDocument) throws -> Value
+    private let transform: JSONStreamTransform<Value>
     private let readFailure: @Sendable (JSONReadError) -> any Error
     private let options: JSONStreamOptions
     private var isDone = false
@@ -258,24 +259,38 @@ enum BatchOutcome<Value: Sendable>: Sendable {
   /// kind; `nil` when the reader needs more input or is at its end. The one place the
   /// invalid-value policy is applied, in order and in batches alike.
   static func next(
-    from reader: inout JSONStreamReader, transform: (JSONDocument) throws -> Value,
+    from reader: inout JSONStreamReader, transform: JSONStreamTransform<Value>,
     readFailure: (JSONReadError) -> any Error, skips: Bool
   ) -> (outcome: BatchOutcome, kind: Kind)? {
     let document: JSONDocument
     do {
-      guard let next = try reader.next() else { return nil }
-      document = next
+      switch try reader.next(madeBy: transform.bytes) {
+      case nil: return nil
+      case .made(let value): return (.value(value), .value)
+      case .document(let next): document = next
+      }
     } catch {
       guard skips, reader.canContinue else { return (.failed(readFailure(error)), .failed) }
       return (.skipped(JSONSkippedValue(readError: error, failure: readFailure(error))), .skipped)
     }
     do {
-      return (.value(try transform(document)), .value)
+      return (.value(try transform.document(document)), .value)
     } catch {
       guard skips else { return (.failed(error), .failed) }
       return (.skipped(JSONSkippedValue(position: document.position, error: error)), .skipped)
     }
   }
+}
+
+/// How a stream makes its values: from each value's document, and first, where the layer
+/// using the stream has one, straight from the value's bytes (a model's one-pass read), which
+/// skips the document of every value it makes.
+struct JSONStreamTransform<Value>: Sendable {
+  /// Makes a value of its document; what it throws is the stream's error for that value.
+  let document: @Sendable (JSONDocument) throws -> Value
+  /// Makes a value of its bytes, or gives up (`nil`) so that its document is read; it never
+  /// makes one whose document would not be read without a problem.
+  let bytes: (@Sendable (UnsafeBufferPointer<UInt8>, JSONReadingOptions) -> Value?)?
 }
 
 /// JSON Lines cut into batches of whole lines, each read and transformed on its own task, and
@@ -291,7 +306,7 @@ enum BatchOutcome<Value: Sendable>: Sendable {
 final class ParallelLines<Value: Sendable> {
   private let reading: JSONReadingOptions
   private let options: JSONStreamOptions
-  private let transform: @Sendable (JSONDocument) throws -> Value
+  private let transform: JSONStreamTransform<Value>
   private let readFailure: @Sendable (JSONReadError) -> any Error
   private let batchSize: Int
   /// Bytes not yet in a batch, as slices of their chunks, starting at byte `offset`.
@@ -326,7 +341,7 @@ final class ParallelLines<Value: Sendable> {
 
   init(
     reading: JSONReadingOptions, options: JSONStreamOptions,
-    transform: @escaping @Sendable (JSONDocument) throws -> Value,
+    transform: JSONStreamTransform<Value>,
     readFailure: @escaping @Sendable (JSONReadError) -> any Error
   ) {
     self.reading = reading
@@ -555,7 +570,7 @@ final class ParallelLines<Value: Sendable> {
   /// gets back straight to the next value.
   static func read(
     _ batch: [ArraySlice<UInt8>], at position: JSONTextPosition, reading: JSONReadingOptions,
-    options: JSONStreamOptions, transform: @Sendable (JSONDocument) throws -> Value,
+    options: JSONStreamOptions, transform: JSONStreamTransform<Value>,
     readFailure: @Sendable (JSONReadError) -> any Error, onBatchTask: Bool,
     freeing spent: SpentOutcomes<Value>? = nil
   ) -> (outcomes: [BatchOutcome<Value>], lines: Int, hadProblem: Bool) {
