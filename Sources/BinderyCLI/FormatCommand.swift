@@ -38,14 +38,14 @@ struct FormatCommand {
     if jsonLines.appliesTo(file) {
       // JSON Lines stay JSON Lines: each value compact on its own line.
       let options = JSONWritingOptions(sortsKeys: sortKeys, asciiOnly: asciiOnly)
-      var output = OutputBuffer()
+      var output = JSONStreamWriter(layout: .lines) { Terminal.output(bytes: $0) }
       let summary = try input.forEachLine(
         reading: reading.options, maxLineSize: jsonLines.maxLineSize
       ) { document in
-        output.append(try Terminal.text(of: document.root, options: options, reading: reading))
-        output.append(CollectionOfOne(UInt8(ascii: "\n")))
+        try output.write(
+          encoded: try Terminal.text(of: document.root, options: options, reading: reading))
       }
-      output.flush()
+      try output.finish()
       if summary.invalid > 0 { throw Status.invalid }
       return
     }

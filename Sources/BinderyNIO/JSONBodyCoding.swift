@@ -109,11 +109,7 @@
         try model.write(into: &buffer, options: options)
       } else {
         let text = try encoder.jsonBytes(value)
-        if text.contains(UInt8(ascii: "\n")) {
-          throw JSONWriteError(
-            kind: .invalidValue,
-            message: "a JSON Lines value must be one line of text; the encoder pretty-prints")
-        }
+        try JSONStreamWriter.checkLine(text)
         buffer.writeBytes(text)
       }
       buffer.writeInteger(UInt8(ascii: "\n"))

@@ -54,11 +54,7 @@ public struct JSONStreamWriter {
       throw JSONWriteError(
         kind: .invalidState, message: "the stream was finished; no value can follow")
     }
-    if layout == .lines, encoded.isEmpty || encoded.contains(UInt8(ascii: "\n")) {
-      throw JSONWriteError(
-        kind: .invalidValue,
-        message: "a JSON Lines value must be one non-empty line of text; write it compactly")
-    }
+    if layout == .lines { try Self.checkLine(encoded) }
     switch layout {
     case .lines:
       buffer.append(contentsOf: encoded)
@@ -80,6 +76,19 @@ public struct JSONStreamWriter {
     var writer = JSONWriter()
     try writer.value(value)
     try write(encoded: try writer.finish())
+  }
+
+  /// Checks that `encoded` can stand as one value of JSON Lines: the rule of every writer of
+  /// JSON Lines in the package (this writer, the server adapters' line encoder).
+  ///
+  /// - Parameter encoded: A value's JSON text.
+  /// - Throws: ``JSONWriteError`` when the text is empty or spans lines (pretty-printed).
+  package static func checkLine(_ encoded: some Collection<UInt8>) throws(JSONWriteError) {
+    if encoded.isEmpty || encoded.contains(UInt8(ascii: "\n")) {
+      throw JSONWriteError(
+        kind: .invalidValue,
+        message: "a JSON Lines value must be one non-empty line of text; write it compactly")
+    }
   }
 
   /// Hands what is buffered to the sink.
