@@ -80,7 +80,9 @@ struct ModelCodeGenerator {
 
   func decodeKey(_ property: ModelProperty, table: KeyTable? = nil) -> String {
     if let table, let path = tablePath(of: property), let index = table.paths.firstIndex(of: path) {
-      return "Self.\(table.name)[\(index)]"
+      // Read from a static, which a read borrows: a key taken out of the table by its
+      // subscript is a copy, which retains the key's strings on every read.
+      return table.paths.count == 1 ? "Self.\(table.keysName)" : "Self.\(table.keysName).\(index)"
     }
     return keyExpression(
       property.decodePaths, property: property.name, explicit: property.hasExplicitKey)
@@ -91,6 +93,8 @@ struct ModelCodeGenerator {
   struct KeyTable {
     let name: String
     let paths: [[String]]
+    /// The static holding the table's keys, as one tuple (or one key).
+    let keysName: String
   }
 
   /// The path a property is read by through the key table: its one fixed path. Fallback paths
@@ -114,13 +118,16 @@ struct ModelCodeGenerator {
       if let path = tablePath(of: property), !paths.contains(path) { paths.append(path) }
     }
     guard !paths.isEmpty else { return nil }
-    return KeyTable(name: staticName("jsonKeys"), paths: paths)
+    return KeyTable(name: staticName("jsonKeys"), paths: paths, keysName: staticName("jsonKey"))
   }
 
   func tableDeclaration(_ table: KeyTable) -> String {
     let list = table.paths.map { "[" + $0.map(literal).joined(separator: ", ") + "]" }
+    let keys = table.paths.indices.map { "\(table.name)[\($0)]" }
+    let tuple = keys.count == 1 ? keys[0] : "(" + keys.joined(separator: ", ") + ")"
     return
       "private static let \(table.name) = Bindery._JSONModelKeys([\(list.joined(separator: ", "))])"
+      + "\nprivate static let \(table.keysName) = \(tuple)"
   }
 
   /// The key a property is written at when it is one key, fixed at compile time, whose bytes

@@ -45,7 +45,7 @@ struct JSONModelDiagnosticTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let a = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+              let a = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu_))
               self.a = try json._value(a)
           }
 
@@ -54,6 +54,7 @@ struct JSONModelDiagnosticTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["a"]])
+          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           static func _fromOnePass(_ reader: inout Bindery._JSONOnePassReader) -> Self? {
               Bindery._JSONOnePassReader.validated(Self(_jsonOnePassMembers: &reader))
@@ -262,7 +263,7 @@ struct JSONModelDiagnosticTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let kind = try json._collect(try json.decode((Swift.String).self, forKey: Self.__macro_local_8jsonKeysfMu_[0], default: "photo"))
+              let kind = try json._collect(try json.decode((Swift.String).self, forKey: Self.__macro_local_7jsonKeyfMu_, default: "photo"))
               self.kind = try json._value(kind)
           }
 
@@ -271,6 +272,7 @@ struct JSONModelDiagnosticTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["k"]])
+          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           static func _fromOnePass(_ reader: inout Bindery._JSONOnePassReader) -> Self? {
               Bindery._JSONOnePassReader.validated(Self(_jsonOnePassMembers: &reader))

@@ -48,8 +48,8 @@ struct UnionDiagnosticTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let type = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
-              let payload = try json._collect(try json.decode((Payload).self, tag: "type", forKey: Self.__macro_local_8jsonKeysfMu_[1]))
+              let type = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_7jsonKeyfMu_.0))
+              let payload = try json._collect(try json.decode((Payload).self, tag: "type", forKey: Self.__macro_local_7jsonKeyfMu_.1))
               self.type = try json._value(type)
               self.payload = try json._value(payload)
           }
@@ -59,6 +59,7 @@ struct UnionDiagnosticTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["type"], ["payload"]])
+          private static let __macro_local_7jsonKeyfMu_ = (__macro_local_8jsonKeysfMu_[0], __macro_local_8jsonKeysfMu_[1])
       }
       """#
     }
@@ -102,7 +103,7 @@ struct UnionDiagnosticTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let count = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+              let count = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu_))
               self.count = try json._value(count)
           }
 
@@ -111,6 +112,7 @@ struct UnionDiagnosticTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["count"]])
+          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           static func _fromOnePass(_ reader: inout Bindery._JSONOnePassReader) -> Self? {
               Bindery._JSONOnePassReader.validated(Self(_jsonOnePassMembers: &reader))

@@ -4,18 +4,19 @@ import BinderyJSON
 /// an object finds the member of each (see ``JSONObjectDecoder/_prefetching(_:)``).
 ///
 /// A model's initializer prefetches with its keys and reads each property by a key taken from
-/// the same instance (the subscript lends the key, so a read copies none of its strings). Such
-/// a key knows its position in the table and which table it came from, and a decoder uses the
-/// position only when it prefetched that very table for the object it reads: a key cannot point
-/// at another key's member or past the table, whoever wrote the code. Any other key (a literal,
-/// a key of another table) is searched for.
+/// the same instance (generated code keeps them in a static, one tuple of keys, so that a read
+/// borrows the key instead of copying its strings). Such a key knows its position in the table and which
+/// table it came from, and a decoder uses the position only when it prefetched that very table
+/// for the object it reads: a key cannot point at another key's member or past the table,
+/// whoever wrote the code. Any other key (a literal, a key of another table) is searched for.
 ///
 /// ```swift
 /// private static let keys = _JSONModelKeys([["title"], ["media", "m"]])
+/// private static let key = (keys[0], keys[1])
 /// init(json: JSONObjectDecoder) throws {
 ///     let json = json._prefetching(Self.keys)
-///     title = try json.decode(forKey: Self.keys[0])
-///     url = try json.decode(forKey: Self.keys[1])
+///     title = try json.decode(forKey: Self.key.0)
+///     url = try json.decode(forKey: Self.key.1)
 /// }
 /// ```
 ///
@@ -29,7 +30,7 @@ public final class _JSONModelKeys: Sendable {
   /// The number of keys of the table.
   let tableCount: Int
   /// One key per path given, in order.
-  @usableFromInline let keys: [JSONKey]
+  private let keys: [JSONKey]
 
   /// Makes the keys of a model.
   ///
@@ -60,12 +61,8 @@ public final class _JSONModelKeys: Sendable {
   /// The number of keys.
   public var count: Int { keys.count }
 
-  /// The key of the path at `position` in the list the keys were made from, lent rather than
-  /// copied.
+  /// The key of the path at `position` in the list the keys were made from.
   ///
   /// - Parameter position: A position in that list; past its end is a programming error.
-  @inlinable
-  public subscript(position: Int) -> JSONKey {
-    _read { yield keys[position] }
-  }
+  public subscript(position: Int) -> JSONKey { keys[position] }
 }

@@ -28,7 +28,7 @@ struct FinalClassExpansionTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Album.__macro_local_8jsonKeysfMu_)
-              let title = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+              let title = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_7jsonKeyfMu_))
               self.title = try json._value(title)
           }
 
@@ -37,6 +37,7 @@ struct FinalClassExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["title"]])
+          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           required convenience init(from decoder: any Swift.Decoder) throws {
               let source = try Bindery._JSONModelCoding.objectSource(from: decoder, describedBy: Self.jsonDescription)

@@ -35,7 +35,7 @@ struct SubclassExpansionTests {
 
           public required init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Resource.__macro_local_8jsonKeysfMu_)
-              let id = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+              let id = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu_))
               self.id = try json._value(id)
           }
 
@@ -44,6 +44,7 @@ struct SubclassExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["id"]])
+          private static let __macro_local_7jsonKeyfMu_ = __macro_local_8jsonKeysfMu_[0]
 
           public required convenience init(json: Bindery.JSONValueDecoder) throws {
               let object = try json.object()
@@ -73,7 +74,7 @@ struct SubclassExpansionTests {
 
           required init(json: Bindery.JSONObjectDecoder) throws {
               let __macro_local_4jsonfMu_ = json._prefetching(Comment.__macro_local_8jsonKeysfMu0_)
-              let body = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: Self.__macro_local_8jsonKeysfMu0_[0]))
+              let body = try __macro_local_4jsonfMu_._collect(try __macro_local_4jsonfMu_.decode((String).self, forKey: Self.__macro_local_7jsonKeyfMu0_))
               if body == nil { _ = try? Resource(json: json) }
               self.body = try __macro_local_4jsonfMu_._value(body)
               try super.init(json: json)
@@ -85,6 +86,7 @@ struct SubclassExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu0_ = Bindery._JSONModelKeys([["body"]])
+          private static let __macro_local_7jsonKeyfMu0_ = __macro_local_8jsonKeysfMu0_[0]
 
           required convenience init(json: Bindery.JSONValueDecoder) throws {
               let object = try json.object()

@@ -40,10 +40,10 @@ struct ModelOptionsExpansionTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json.coercing().dates(Self.__macro_local_10dateFormatfMu_)._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let remoteId = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
-              let resourceUri = try json._collect(try json.decode((String?).self, forKey: Self.__macro_local_8jsonKeysfMu_[1]))
-              let children = try json._collect(try json.lossy().decode(([Tag]).self, forKey: Self.__macro_local_8jsonKeysfMu_[2]))
-              let count = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_8jsonKeysfMu_[3]))
+              let remoteId = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu_.0))
+              let resourceUri = try json._collect(try json.decode((String?).self, forKey: Self.__macro_local_7jsonKeyfMu_.1))
+              let children = try json._collect(try json.lossy().decode(([Tag]).self, forKey: Self.__macro_local_7jsonKeyfMu_.2))
+              let count = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu_.3))
               self.remoteId = try json._value(remoteId)
               self.resourceUri = try json._value(resourceUri)
               self.children = try json._value(children)
@@ -59,6 +59,7 @@ struct ModelOptionsExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["id"], ["resource_uri"], ["children"], ["count"]])
+          private static let __macro_local_7jsonKeyfMu_ = (__macro_local_8jsonKeysfMu_[0], __macro_local_8jsonKeysfMu_[1], __macro_local_8jsonKeysfMu_[2], __macro_local_8jsonKeysfMu_[3])
 
           static func _fromOnePass(_ reader: inout Bindery._JSONOnePassReader) -> Self? {
               Bindery._JSONOnePassReader.validated(Self(_jsonOnePassMembers: &reader))

@@ -51,12 +51,12 @@ struct PhotoExpansionTests {
 
           public init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let title = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
-              let url = try json._collect(try json.decode((URL).self, forKey: Self.__macro_local_8jsonKeysfMu_[1]))
-              let date = try json._collect(try json.decode((Date).self, forKey: Self.__macro_local_8jsonKeysfMu_[2]))
-              let tags = try json._collect(try json.decode(([String]).self, forKey: Self.__macro_local_8jsonKeysfMu_[3], using: .separated(by: " ")))
-              let author = try json._collect(try json.decode((String?).self, forKey: Self.__macro_local_8jsonKeysfMu_[4]))
-              let views = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_8jsonKeysfMu_[5], default: 0))
+              let title = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_7jsonKeyfMu_.0))
+              let url = try json._collect(try json.decode((URL).self, forKey: Self.__macro_local_7jsonKeyfMu_.1))
+              let date = try json._collect(try json.decode((Date).self, forKey: Self.__macro_local_7jsonKeyfMu_.2))
+              let tags = try json._collect(try json.decode(([String]).self, forKey: Self.__macro_local_7jsonKeyfMu_.3, using: .separated(by: " ")))
+              let author = try json._collect(try json.decode((String?).self, forKey: Self.__macro_local_7jsonKeyfMu_.4))
+              let views = try json._collect(try json.decode((Int).self, forKey: Self.__macro_local_7jsonKeyfMu_.5, default: 0))
               self.title = try json._value(title)
               self.url = try json._value(url)
               self.date = try json._value(date)
@@ -75,6 +75,7 @@ struct PhotoExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["title"], ["media", "m"], ["published"], ["tags"], ["author"], ["views"]])
+          private static let __macro_local_7jsonKeyfMu_ = (__macro_local_8jsonKeysfMu_[0], __macro_local_8jsonKeysfMu_[1], __macro_local_8jsonKeysfMu_[2], __macro_local_8jsonKeysfMu_[3], __macro_local_8jsonKeysfMu_[4], __macro_local_8jsonKeysfMu_[5])
       }
       """#
     }

@@ -40,9 +40,9 @@ struct NestedKeyExpansionTests {
 
           init(json: Bindery.JSONObjectDecoder) throws {
               let json = json._prefetching(Self.__macro_local_8jsonKeysfMu_)
-              let firstName = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_8jsonKeysfMu_[0]))
+              let firstName = try json._collect(try json.decode((String).self, forKey: Self.__macro_local_7jsonKeyfMu_.0))
               let email = try json._collect(try json.decode((String).self, forKey: .anyOf(["userEmail"], ["email"])))
-              let lastName = try json._collect(try json.decode((String?).self, forKey: Self.__macro_local_8jsonKeysfMu_[1]))
+              let lastName = try json._collect(try json.decode((String?).self, forKey: Self.__macro_local_7jsonKeyfMu_.1))
               self.firstName = try json._value(firstName)
               self.email = try json._value(email)
               self.lastName = try json._value(lastName)
@@ -58,6 +58,7 @@ struct NestedKeyExpansionTests {
           }
 
           private static let __macro_local_8jsonKeysfMu_ = Bindery._JSONModelKeys([["personInfo", "firstName"], ["personInfo", "lastName"]])
+          private static let __macro_local_7jsonKeyfMu_ = (__macro_local_8jsonKeysfMu_[0], __macro_local_8jsonKeysfMu_[1])
       }
       """#
     }
