@@ -1,6 +1,6 @@
-/// Key-case conversions shared by the run-time key strategies, the Codable decoder and
-/// encoder, and (later) the `@JSONModel` macro — one implementation, so compile time and run
-/// time always agree.
+/// Key-case conversions shared by the run-time key strategies and the Codable decoder and
+/// encoder. The `@JSONModel` macro splits words with the same source (``CamelCaseWords``), so
+/// compile time and run time agree.
 ///
 /// The snake-case conversions follow Foundation's `JSONEncoder`/`JSONDecoder` rules exactly,
 /// quirks included: `myURLValue` becomes `my_url_value`, and `URLValue` becomes `u_rl_value`
@@ -35,48 +35,10 @@ package enum KeyCase {
     camelCase(from: key, separator: "-")
   }
 
-  /// Foundation's word split: a word ends before each upper-case letter, and a run of
-  /// capitals ends before the capital that starts the next word (`myURLValue`: `my`, `url`,
-  /// `value`). Letters are told apart by scalar; "the next" and "the previous" character are
-  /// whole grapheme clusters, so combining marks stay with their letter.
+  /// Foundation's word split (``CamelCaseWords``), joined by `separator`; an empty key stays
+  /// empty.
   private static func separated(fromCamelCase key: String, separator: String) -> String {
-    guard !key.isEmpty else { return key }
-    let scalars = key.unicodeScalars
-    func first(in range: Range<String.Index>, _ test: (Unicode.Scalar) -> Bool) -> String.Index? {
-      var index = range.lowerBound
-      while index < range.upperBound {
-        if test(scalars[index]) { return index }
-        scalars.formIndex(after: &index)
-      }
-      return nil
-    }
-    func isUpper(_ scalar: Unicode.Scalar) -> Bool {
-      let category = scalar.properties.generalCategory
-      return category == .uppercaseLetter || category == .titlecaseLetter
-    }
-    func isLower(_ scalar: Unicode.Scalar) -> Bool {
-      scalar.properties.generalCategory == .lowercaseLetter
-    }
-    var words: [Range<String.Index>] = []
-    var wordStart = key.startIndex
-    var searchStart = key.index(after: wordStart)
-    while let upper = first(in: searchStart..<key.endIndex, isUpper) {
-      words.append(wordStart..<upper)
-      guard let lower = first(in: upper..<key.endIndex, isLower) else {
-        wordStart = upper
-        break
-      }
-      if lower == key.index(after: upper) {
-        wordStart = upper
-      } else {
-        let beforeLower = key.index(before: lower)
-        words.append(upper..<beforeLower)
-        wordStart = beforeLower
-      }
-      searchStart = scalars.index(after: lower)
-    }
-    words.append(wordStart..<key.endIndex)
-    return words.map { key[$0].lowercased() }.joined(separator: separator)
+    CamelCaseWords.words(of: key).joined(separator: separator)
   }
 
   private static func camelCase(from key: String, separator: Character) -> String {

@@ -1,0 +1,1 @@
+../BinderyNaming/CamelCaseWords.swift
