@@ -9,12 +9,12 @@ package enum KeyCase {
   /// Foundation's `convertToSnakeCase`: words split where lower case turns upper, and before
   /// the last capital of a run of capitals followed by lower case; all lower-cased; joined by `_`.
   package static func snakeCase(fromCamelCase key: String) -> String {
-    separated(fromCamelCase: key, separator: "_")
+    CamelCaseWords.words(of: key).joined(separator: "_")
   }
 
   /// The same word split as ``snakeCase(fromCamelCase:)``, joined by `-`.
   package static func kebabCase(fromCamelCase key: String) -> String {
-    separated(fromCamelCase: key, separator: "-")
+    CamelCaseWords.words(of: key).joined(separator: "-")
   }
 
   /// Upper-cases the first character: `firstName` becomes `FirstName`.
@@ -33,12 +33,6 @@ package enum KeyCase {
   /// Like ``camelCase(fromSnakeCase:)`` with `-` as the separator.
   package static func camelCase(fromKebabCase key: String) -> String {
     camelCase(from: key, separator: "-")
-  }
-
-  /// Foundation's word split (``CamelCaseWords``), joined by `separator`; an empty key stays
-  /// empty.
-  private static func separated(fromCamelCase key: String, separator: String) -> String {
-    CamelCaseWords.words(of: key).joined(separator: separator)
   }
 
   private static func camelCase(from key: String, separator: Character) -> String {
