@@ -28,7 +28,8 @@ WORKS = [
     "model-encode", "encode", "encode-per-call",
 ]
 ENCODES = {"model-encode", "encode", "encode-per-call", "write", "foundation-encode",
-           "foundation-model-encode", "floor-encode", "subclass-encode", "subclass-model-encode"}
+           "foundation-encode-per-call", "foundation-model-encode", "floor-encode",
+           "subclass-encode", "subclass-model-encode"}
 
 
 def count(profile: Path, work: str, name: str, rounds: int) -> int:

@@ -97,14 +97,46 @@ struct EncoderReuseTests {
         try encoded { $0.keyEncodingStrategy = .custom { _ in AnyKey("k") } }
           == #"{"k":{"k":1}}"#)
       #expect(
-        try encoded { $0.nonConformingFloatEncodingStrategy = .convertToString(
-          positiveInfinity: "+", negativeInfinity: "-", nan: "n") } == plain)
+        try encoded {
+          $0.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "+", negativeInfinity: "-", nan: "n")
+        } == plain)
       // An encoder whose settings changed after its call leaves no spare of the old ones.
       let changed = BinderyEncoder()
       _ = try changed.encode(named)
       changed.outputFormatting = .prettyPrinted
       #expect(text(try changed.encode(Point(x: 2, y: 3))) == "{\n  \"x\" : 2,\n  \"y\" : 3\n}")
     }
+  }
+
+  /// Outputs larger than the spares shared between encoders keep: the encoder that wrote one
+  /// keeps its buffer for its own next call, and outputs of every size stay whole, as `Data`
+  /// and as bytes, whichever encoder writes them next.
+  @Test func largeAndSmallOutputsInTurn() throws {
+    let large = (0..<12_000).map { Named(name: "name \($0) ✓", point: Point(x: $0, y: -$0)) }
+    let small = Named(name: "a", point: Point(x: 1, y: nil))
+    // The first output of each, checked by reading it back; every later one must equal it.
+    let expectedLarge = try BinderyEncoder().encode(large)
+    let expectedSmall = try BinderyEncoder().encode(small)
+    #expect(expectedLarge.count > 256 * 1024)
+    let back = try JSONDecoder().decode([Named].self, from: expectedLarge)
+    #expect(back.map(\.name) == large.map(\.name) && back.map(\.point) == large.map(\.point))
+    #expect(text(expectedSmall) == #"{"name":"a","point":{"x":1}}"#)
+    let kept = BinderyEncoder()
+    for _ in 0..<2 {
+      #expect(try kept.encode(large) == expectedLarge)
+      #expect(try kept.jsonBytes(large) == Array(expectedLarge))
+      #expect(try kept.encode(small) == expectedSmall)
+      #expect(try BinderyEncoder().encode(large) == expectedLarge)
+      #expect(try BinderyEncoder().jsonBytes(small) == Array(expectedSmall))
+      #expect(try BinderyEncoder().encode(small) == expectedSmall)
+    }
+    // A setting changed after a large output: what was kept for the old settings is not used.
+    _ = try kept.encode(large)
+    kept.outputFormatting = .sortedKeys
+    let sorted = JSONEncoder()
+    sorted.outputFormatting = .sortedKeys
+    #expect(try kept.encode(large) == (try sorted.encode(large)))
   }
 
   @Test func encodersMadeForOneCallInManyTasksGetTheirOwnOutput() async throws {

@@ -17,7 +17,8 @@
 //   CORPUS: twitter, citm, canada, status, search_metadata (Benchmarks/Corpora), or a generated
 //         look-alike: tweets, catalog, coordinates.
 //   decode-per-call, encode-per-call: the Plain twins through a BinderyDecoder or
-//         BinderyEncoder made for each call, as most code and servers use them.
+//         BinderyEncoder made for each call, as most code and servers use them;
+//         foundation-encode-per-call: the same with a JSONEncoder made for each call.
 //   subclass-decode, subclass-encode, subclass-model-decode, subclass-model-encode:
 //         BinderyJSONDecoder and BinderyJSONEncoder, typed as JSONDecoder and JSONEncoder, on the
 //         Plain twins and on the @JSONModel types.
@@ -130,6 +131,9 @@ func run<Model: JSONModel & Codable & Sendable, Twin: Codable & Sendable>(
     let value = try JSONDecoder().decode(Twin.self, from: Data(bytes))
     let encoder = JSONEncoder()
     for _ in 0..<rounds * 3 { total += try encoder.encode(value).count }
+  case "foundation-encode-per-call":
+    let value = try JSONDecoder().decode(Twin.self, from: Data(bytes))
+    for _ in 0..<rounds * 3 { total += try JSONEncoder().encode(value).count }
   case "foundation-model-encode":
     let value = try Model(json: bytes)
     let encoder = JSONEncoder()

@@ -24,117 +24,106 @@ public import Foundation
 /// (`/` is escaped unless `.withoutEscapingSlashes`; pretty output writes `"key" : value`).
 ///
 /// An encoder is `Sendable`: its settings are guarded by a lock, and each `encode` call works on
-/// a snapshot taken when it starts.
+/// the settings it found when it started.
 public final class BinderyEncoder: Sendable {
-  private let state = Locked(State())
+  private let state: Locked<State>
 
-  /// The settings, and the encoder of the last call, kept for the next one.
   private struct State: Sendable {
-    var settings = EncodingSettings()
-    var spare = Spare()
+    var settings = Settings.shared(.standard)
+    /// An encoder whose last output was too large for the shared spares of its settings,
+    /// kept for this encoder's next call.
+    var large = LargeSpare()
   }
 
-  /// An `EncoderImpl` no call is using, made with the current settings: the next call takes it
-  /// (under the lock) instead of setting up a new one, and keeps what it learned of the types.
-  private struct Spare: @unchecked Sendable {
+  /// The settings, and what calls with them share.
+  private enum Settings: Sendable {
+    /// Settings with what calls with them share: this encoder's calls, or every encoder's
+    /// whose settings are equal plain values.
+    case shared(EncodingSetup)
+    /// Settings changed since the last call, which looks up what calls with them share.
+    case changed(ChangedSettings)
+
+    var values: EncodingSettings {
+      switch self {
+      case .shared(let setup): setup.settings
+      case .changed(let changed): changed.values
+      }
+    }
+  }
+
+  /// Settings changed since the last call, in a box of their own, so that the state stays two
+  /// references an encoder made for one call copies and frees cheaply.
+  private final class ChangedSettings: @unchecked Sendable {
+    // @unchecked: read and written only under the encoder's lock.
+    var values: EncodingSettings
+    init(_ values: EncodingSettings) { self.values = values }
+  }
+
+  /// See ``State/large``.
+  private struct LargeSpare: @unchecked Sendable {
     // @unchecked: an impl is used by the one call that took it out under the lock, and put
     // back only once that call is done with it.
     var impl: EncoderImpl?
   }
 
-  /// Encoders no call is using, by the settings they were made with: the spares of
-  /// `BinderyEncoder`s that are gone, whose settings were plain values (see
-  /// `EncodingSettings.sharingKey`). The first call of a new `BinderyEncoder` takes one, so
-  /// that an encoder made for one call, as most code and servers make them, starts with what
-  /// earlier calls learned of the types and the size of their output, as a kept one does.
-  private static let pool = Locked(Pool())
-
-  struct Pool: @unchecked Sendable {
-    // @unchecked: an impl is used by the one call that took it out under the lock, and put
-    // back only once that call is done with it.
-    /// Spares by settings: a few kinds of settings in a program, so a list beats hashing.
-    private var entries: [(key: EncodingSettings.SharingKey, spares: [EncoderImpl])] = []
-
-    /// The most encoders kept for one set of settings: as many as calls that run at once.
-    static let sparesPerSettings = 8
-    /// The most sets of settings the pool keeps encoders for.
-    static let settingsKept = 8
-    /// The largest buffer of an encoder the pool keeps: each has room for its last output,
-    /// which a shared pool should not hold on to for long documents.
-    static let largestOutput = 256 * 1024
-
-    mutating func take(for key: EncodingSettings.SharingKey) -> EncoderImpl? {
-      guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
-      return entries[index].spares.popLast()
-    }
-
-    mutating func put(_ impl: EncoderImpl, for key: EncodingSettings.SharingKey) {
-      if let index = entries.firstIndex(where: { $0.key == key }) {
-        if entries[index].spares.count < Self.sparesPerSettings {
-          entries[index].spares.append(impl)
-        }
-      } else if entries.count < Self.settingsKept {
-        entries.append((key, [impl]))
-      }
-    }
-  }
-
   /// Creates an encoder with Foundation's defaults.
-  public init() {}
-
-  deinit {
-    // The spare goes to the pool, for the next encoder made with the same settings.
-    let (key, spare) = state.withLock { state in
-      (state.spare.impl == nil ? nil : state.settings.sharingKey, state.spare.impl)
-    }
-    guard let spare, let key, spare.outputCapacity <= Pool.largestOutput else { return }
-    Self.pool.withLock { $0.put(spare, for: key) }
+  public init() {
+    state = Locked(State())
   }
 
-  /// Reads the settings, or changes them (which drops the spare encoder made with the old).
-  private func locked<T>(_ body: (inout EncodingSettings) -> T) -> T {
+  /// Reads a setting.
+  private func locked<T>(_ body: (EncodingSettings) -> T) -> T {
+    state.withLock { state in body(state.settings.values) }
+  }
+
+  /// Changes a setting.
+  private func change(_ body: (inout EncodingSettings) -> Void) {
     state.withLock { state in
-      let before = state.settings.generation
-      let result = body(&state.settings)
-      if state.settings.generation != before { state.spare.impl = nil }
-      return result
+      if case .changed(let changed) = state.settings {
+        body(&changed.values)
+      } else {
+        var settings = state.settings.values
+        body(&settings)
+        state.settings = .changed(ChangedSettings(settings))
+      }
+      state.large.impl = nil
     }
   }
 
   /// How the output is formatted; compact, in encoding order, slashes escaped by default.
   public var outputFormatting: OutputFormatting {
     get { locked { $0.formatting } }
-    set { locked { $0.formatting = newValue } }
+    set { change { $0.formatting = newValue } }
   }
 
   /// How dates are encoded; `deferredToDate` by default.
   public var dateEncodingStrategy: DateEncodingStrategy {
     get { locked { $0.date } }
-    set { locked { $0.date = newValue } }
+    set { change { $0.date = newValue } }
   }
 
   /// How `Data` is encoded; `base64` by default.
   public var dataEncodingStrategy: DataEncodingStrategy {
     get { locked { $0.data } }
-    set { locked { $0.data = newValue } }
+    set { change { $0.data = newValue } }
   }
 
   /// How infinities and NaN are encoded; rejected by default.
   public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
     get { locked { $0.nonConformingFloat } }
-    set { locked { $0.nonConformingFloat = newValue } }
+    set { change { $0.nonConformingFloat = newValue } }
   }
 
   /// How coding keys become JSON keys; `useDefaultKeys` by default.
   public var keyEncodingStrategy: KeyEncodingStrategy {
     get { locked { $0.key } }
-    set { locked { $0.key = newValue } }
+    set { change { $0.key = newValue } }
   }
 
   /// Values passed to every `Encoder` this encoder creates.
   public var userInfo: [CodingUserInfoKey: any Sendable] {
     get { locked { $0.userInfo } }
-    set { locked { $0.userInfo = newValue } }
+    set { change { $0.userInfo = newValue } }
   }
 
   /// Encodes a value as JSON.
@@ -144,7 +133,9 @@ public final class BinderyEncoder: Sendable {
   /// - Throws: `EncodingError.invalidValue` for non-finite numbers without a strategy, a value
   ///   that encodes nothing at the top level, or nesting deeper than 512 levels.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    Data(try jsonBytes(value))
+    try encodeTopLevel(value, output: Self.data) {
+      try $0.encodeValue(value, parent: nil, key: nil, fillEmpty: false)
+    }
   }
 
   /// Encodes a value as JSON bytes, without the copy into `Data`: the name every Bindery
@@ -154,7 +145,9 @@ public final class BinderyEncoder: Sendable {
   /// - Returns: UTF-8 JSON.
   /// - Throws: As ``encode(_:)``.
   public func jsonBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-    try encodeTopLevel(value) { try $0.encodeValue(value, parent: nil, key: nil, fillEmpty: false) }
+    try encodeTopLevel(value, output: Self.bytes) {
+      try $0.encodeValue(value, parent: nil, key: nil, fillEmpty: false)
+    }
   }
 
   /// Encodes a value that needs a configuration to encode, as Foundation's
@@ -169,12 +162,11 @@ public final class BinderyEncoder: Sendable {
   public func encode<T: EncodableWithConfiguration>(
     _ value: T, configuration: T.EncodingConfiguration
   ) throws -> Data {
-    Data(
-      try encodeTopLevel(value) { impl in
-        try impl.withSlot(parent: nil, key: nil, fillEmpty: false) {
-          try value.encode(to: impl, configuration: configuration)
-        }
-      })
+    try encodeTopLevel(value, output: Self.data) { impl in
+      try impl.withSlot(parent: nil, key: nil, fillEmpty: false) {
+        try value.encode(to: impl, configuration: configuration)
+      }
+    }
   }
 
   /// Encodes a value with the configuration a provider type supplies, as Foundation's
@@ -193,17 +185,24 @@ public final class BinderyEncoder: Sendable {
     try encode(value, configuration: C.encodingConfiguration)
   }
 
-  /// Runs one top-level encode and returns its output.
-  private func encodeTopLevel<T>(_ value: T, _ body: (EncoderImpl) throws -> Void) throws
-    -> [UInt8]
-  {
-    let (settings, spare) = state.withLock { state in
-      defer { state.spare.impl = nil }
-      return (state.settings, state.spare.impl)
+  /// Runs one top-level encode and returns its output, with its size, as `output` takes it
+  /// from the finished encoder.
+  private func encodeTopLevel<T, Output>(
+    _ value: T, output: (EncoderImpl) throws -> (Output, size: Int),
+    _ body: (EncoderImpl) throws -> Void
+  ) throws -> Output {
+    let (setup, large) = state.withLock { state in
+      let setup: EncodingSetup
+      switch state.settings {
+      case .shared(let shared): setup = shared
+      case .changed(let changed):
+        setup = EncodingSetup.matching(changed.values)
+        state.settings = .shared(setup)
+      }
+      defer { state.large.impl = nil }
+      return (setup, state.large.impl)
     }
-    let impl =
-      spare ?? settings.sharingKey.flatMap { key in Self.pool.withLock { $0.take(for: key) } }
-      ?? EncoderImpl(settings: settings)
+    let impl = large ?? setup.take()
     try body(impl)
     if let misuse = impl.shared.misuse { throw misuse }
     guard impl.valuesBegun > 0 else {
@@ -213,17 +212,107 @@ public final class BinderyEncoder: Sendable {
           codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
     }
     do {
-      let output = try impl.finish()
-      impl.restart(capacity: output.count)
-      state.withLock { state in
-        if state.settings.generation == settings.generation { state.spare.impl = impl }
+      let (result, size) = try output(impl)
+      impl.restart(capacity: size)
+      if !setup.keep(impl, outputSize: size) {
+        state.withLock { state in
+          if case .shared(let current) = state.settings, current === setup {
+            state.large.impl = impl
+          }
+        }
       }
-      return output
+      return result
     } catch {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error))
     }
+  }
+}
+
+extension BinderyEncoder {
+  /// The output as `Data`, copied from the encoder's buffer, which stays for its next output.
+  private static func data(_ impl: EncoderImpl) throws -> (Data, size: Int) {
+    try impl.finish { (Data(buffer: $0), $0.count) }
+  }
+
+  /// The output as bytes: the encoder's buffer itself, taken without a copy.
+  private static func bytes(_ impl: EncoderImpl) throws -> ([UInt8], size: Int) {
+    let bytes = try impl.finish()
+    return (bytes, bytes.count)
+  }
+}
+
+/// What the calls of encoders with the same settings share: the settings, and encoders
+/// (`EncoderImpl`s) no call is using, made with them, which keep what they learned of the
+/// types (key orders) and room for the size of their last output.
+///
+/// Settings that are plain values (see ``EncodingSettings/sharingKey``) map to one setup for
+/// the whole program, so an encoder made for one call, as most code and servers make them,
+/// starts where earlier calls left off, as a kept one does. Settings holding a closure, a
+/// formatter or user info get a setup of their own, shared only by the calls of one encoder.
+final class EncodingSetup: @unchecked Sendable {
+  // @unchecked: `spares` is read and written under its lock; an impl taken out is used by the
+  // one call that took it, and put back only once that call is done with it.
+  let settings: EncodingSettings
+  /// Whether other encoders with equal settings share this setup.
+  private let isShared: Bool
+  private let spares = Locked(Spares())
+
+  private struct Spares: @unchecked Sendable {
+    var impls: [EncoderImpl] = []
+  }
+
+  /// The most spares kept: as many as calls that run at once.
+  static let sparesKept = 8
+  /// The most shared setups: a few kinds of settings in a program.
+  static let sharedKept = 8
+  /// The largest output whose encoder a shared setup keeps: each keeps room for its last
+  /// output, which a program-wide spare should not hold on to for long documents.
+  static let largestSharedOutput = 256 * 1024
+
+  private init(settings: EncodingSettings, isShared: Bool) {
+    self.settings = settings
+    self.isShared = isShared
+  }
+
+  /// Foundation's defaults: what `BinderyEncoder()` starts with.
+  static let standard = EncodingSetup(settings: EncodingSettings(), isShared: true)
+
+  /// The shared setups made so far, with their settings' keys (Foundation's defaults are
+  /// plain values, so ``standard`` is among them).
+  private static let shared = Locked(
+    EncodingSettings().sharingKey.map { [(key: $0, setup: standard)] } ?? [])
+
+  /// The setup for `settings`: the shared one for settings that are plain values, else a new one.
+  static func matching(_ settings: EncodingSettings) -> EncodingSetup {
+    guard let key = settings.sharingKey else {
+      return EncodingSetup(settings: settings, isShared: false)
+    }
+    return shared.withLock { shared in
+      if let found = shared.first(where: { $0.key == key }) { return found.setup }
+      guard shared.count < sharedKept else {
+        return EncodingSetup(settings: settings, isShared: false)
+      }
+      let setup = EncodingSetup(settings: settings, isShared: true)
+      shared.append((key, setup))
+      return setup
+    }
+  }
+
+  /// A spare encoder, or a new one.
+  func take() -> EncoderImpl {
+    spares.withLock { $0.impls.popLast() } ?? EncoderImpl(settings: settings)
+  }
+
+  /// Offers a finished encoder, restarted, for later calls; false when its output was too
+  /// large for a shared spare.
+  func keep(_ impl: EncoderImpl, outputSize: Int) -> Bool {
+    if isShared && outputSize > Self.largestSharedOutput { return false }
+    spares.withLock { spares in
+      if spares.impls.count < Self.sparesKept { spares.impls.append(impl) }
+    }
+    return true
   }
 }
 
@@ -291,16 +380,12 @@ extension BinderyEncoder {
 
 /// An encoder's settings, snapshotted at the start of each encode.
 struct EncodingSettings: Sendable {
-  var formatting: BinderyEncoder.OutputFormatting = [] { didSet { generation &+= 1 } }
-  var date: BinderyEncoder.DateEncodingStrategy = .deferredToDate { didSet { generation &+= 1 } }
-  var data: BinderyEncoder.DataEncodingStrategy = .base64 { didSet { generation &+= 1 } }
-  var nonConformingFloat: BinderyEncoder.NonConformingFloatEncodingStrategy = .throw {
-    didSet { generation &+= 1 }
-  }
-  var key: BinderyEncoder.KeyEncodingStrategy = .useDefaultKeys { didSet { generation &+= 1 } }
-  var userInfo: [CodingUserInfoKey: any Sendable] = [:] { didSet { generation &+= 1 } }
-  /// Counts changes, so that an encoder made with older settings is not used again.
-  var generation = 0
+  var formatting: BinderyEncoder.OutputFormatting = []
+  var date: BinderyEncoder.DateEncodingStrategy = .deferredToDate
+  var data: BinderyEncoder.DataEncodingStrategy = .base64
+  var nonConformingFloat: BinderyEncoder.NonConformingFloatEncodingStrategy = .throw
+  var key: BinderyEncoder.KeyEncodingStrategy = .useDefaultKeys
+  var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
   /// Settings that are plain values, as a key: encoders made with equal keys write the same
   /// output. `nil` when a strategy holds a closure or a formatter, or there is user info,

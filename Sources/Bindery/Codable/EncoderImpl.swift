@@ -105,14 +105,20 @@ final class EncoderImpl: Encoder {
   /// The id of the tree held, or -1.
   var treeID: Int { state.pointee.tree?.id ?? -1 }
 
-  /// The bytes the writer has room for: the size of the last output, after ``restart(capacity:)``.
-  var outputCapacity: Int { state.pointee.writer.capacity }
-
-  /// The finished output.
+  /// The finished output, taken from the writer, which makes a new buffer on
+  /// ``restart(capacity:)``.
   func finish() throws -> [UInt8] {
     try flushTree()
     publishKeyOrders()
     return try state.pointee.writer.takeFinished()
+  }
+
+  /// Passes the finished output to `body`, for a caller that copies it; the buffer stays for
+  /// the next output, after ``restart(capacity:)``.
+  func finish<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) throws -> R {
+    try flushTree()
+    publishKeyOrders()
+    return try state.pointee.writer.withFinished(body)
   }
 
   /// The output of an encoder writing one member of a tree: `{}` if it wrote nothing, as
@@ -221,7 +227,8 @@ final class EncoderImpl: Encoder {
   /// Makes this encoder ready for another whole encode with the same settings, keeping what
   /// it learned of the types met (their key orders, which of them are collections): what
   /// `BinderyEncoder` keeps between calls, so that a small document does not pay for setting
-  /// everything up again. Only for an encoder without a base, after ``finish()``.
+  /// everything up again. Only for an encoder without a base, after ``finish()`` or
+  /// ``finish(_:)``.
   ///
   /// - Parameter capacity: The size of the last output, to make room for at once.
   func restart(capacity: Int) {

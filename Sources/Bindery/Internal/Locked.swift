@@ -16,8 +16,8 @@
 ///
 /// The value and the platform's lock (`os_unfair_lock`, a `pthread_mutex_t`) live in one
 /// allocation: a coder made for one call pays for one object, not for a `NSLock` and the
-/// mutexes and condition it allocates.
-package final class Locked<Value: Sendable>: @unchecked Sendable {
+/// mutexes and condition it allocates. Copies share the value and the lock.
+package struct Locked<Value: Sendable>: @unchecked Sendable {
   // @unchecked: the value is read and written only while the lock is held.
   private let storage: LockStorage<Value>
 

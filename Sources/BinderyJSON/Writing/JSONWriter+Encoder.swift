@@ -148,9 +148,13 @@ extension JSONWriter {
     innermostSerial = 0
     length = 0
     // Writes reserve a few bytes beyond what they write: a little room so that the same output
-    // again does not grow the buffer at its last bytes.
-    storage = []
-    grow(toFit: Swift.max(256, capacity &+ capacity / 16 &+ 64))
+    // again does not grow the buffer at its last bytes. A buffer kept from the last output
+    // (see ``withFinished(_:)``) is used again when it has that room and not far more.
+    let room = Swift.max(256, capacity &+ capacity / 16 &+ 64)
+    if storage.count < room || storage.count > 2 &* room &+ 4096 {
+      storage = []
+      grow(toFit: room)
+    }
   }
 
   /// The bytes the writer has room for before it grows its buffer.

@@ -226,6 +226,23 @@ public struct JSONWriter: Sendable {
     return output
   }
 
+  /// Passes the finished output to `body` in place, keeping the buffer: after
+  /// ``restart(capacity:)`` the next document is written into it, so a caller that copies
+  /// the output anyway (into `Data`, say) allocates nothing more for it.
+  ///
+  /// - Parameter body: Reads the output; the buffer is valid only during the call.
+  /// - Returns: What `body` returns.
+  /// - Throws: `JSONWriteError` when no value was written or containers are still open.
+  ///
+  /// `mutating` although it changes nothing, so that a writer reached through a pointer is
+  /// read in place rather than copied.
+  package mutating func withFinished<R>(
+    _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) throws(JSONWriteError) -> R {
+    try checkFinished()
+    return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<length])) }
+  }
+
   func checkFinished() throws(JSONWriteError) {
     guard wroteTopLevel, depth == 0 else {
       throw failure(
