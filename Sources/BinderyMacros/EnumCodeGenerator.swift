@@ -193,13 +193,14 @@ struct EnumCodeGenerator {
     }
   }
 
-  func members() -> [DeclSyntax] {
-    if hasRawType { return [DeclSyntax(stringLiteral: schemaMember())] }
+  /// The members' text, parsed with the extension they go into.
+  func members() -> [String] {
+    if hasRawType { return [schemaMember()] }
     let members =
       isAdjacent
       ? adjacentMembers()
       : isUntagged ? untaggedMembers() : isUnion ? unionMembers() : stringMembers()
-    return (members + [schemaMember()]).map { DeclSyntax(stringLiteral: $0) }
+    return members + [schemaMember()]
   }
 
   // MARK: Schema

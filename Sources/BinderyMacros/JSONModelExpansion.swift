@@ -53,7 +53,7 @@ public enum JSONModelExpansion {
       // compiler's synthesized conformance would ignore the mapping.
       let addsCodable = !writesOwnCodable(declaration)
       return ModelCodeGenerator(model: model, context: context, addsCodable: addsCodable)
-        .members()
+        .members().map { DeclSyntax(stringLiteral: $0) }
     }
     return []
   }
@@ -94,7 +94,7 @@ public enum JSONModelExpansion {
         : ["_JSONValueModel", "JSONSchemaProviding"]
       if let enumDecl = declaration.as(EnumDeclSyntax.self) {
         let generator = EnumCodeGenerator(declaration: enumDecl, options: options, access: access)
-        members = generator.members().map(\.description)
+        members = generator.members()
         if codable { wanted.append("Codable") }
         // Also when the enum lists Codable itself: the mapping's members replace the
         // compiler's synthesized ones.
@@ -116,7 +116,7 @@ public enum JSONModelExpansion {
       model.storesStatics = ModelAnalysis.storesStatics(declaration, in: context)
       model.isAtFileScope = context.lexicalContext.isEmpty
       let generator = ModelCodeGenerator(model: model, context: context, addsCodable: false)
-      members = generator.members().map(\.description)
+      members = generator.members()
       // Its Codable members are the library's, for every struct with a description (see
       // `JSONDescribedModel+Codable.swift`): they are the witnesses also when the struct lists
       // Codable itself, so the compiler synthesizes nothing that would ignore the mapping.

@@ -159,7 +159,9 @@ struct ModelCodeGenerator {
 
   // MARK: Members
 
-  func members() -> [DeclSyntax] {
+  /// The members' text: parsed once, where it is returned to the compiler (in the type's body
+  /// or in the extension, which parses them with it), not member by member first.
+  func members() -> [String] {
     let table = keyTable()
     let onePass = onePassMembers(table: table)
     let direct = directWriteMembers()
@@ -171,7 +173,7 @@ struct ModelCodeGenerator {
     result += staticDeclarations()
     if case .openClass = model.kind { result.append(valueInitializer()) }
     if model.isClass, addsCodable || model.isSubclass { result += classCodable() }
-    return result.map { DeclSyntax(stringLiteral: $0) }
+    return result
   }
 
   /// Statements as a function's body: every line indented one level.

@@ -2,8 +2,8 @@ import Bindery
 import Foundation
 import Testing
 
-/// One `BinderyEncoder` keeps the encoder of its last call for the next: these check that what
-/// it keeps never shows in the output.
+/// A call takes a spare encoder that an earlier call with the same settings left, by this
+/// `BinderyEncoder` or another one: these check that what a spare kept never shows in the output.
 @Suite("an encoder used for many values")
 struct EncoderReuseTests {
   struct Point: Codable, Equatable {
@@ -77,7 +77,7 @@ struct EncoderReuseTests {
     }
   }
 
-  /// Encoders made for one call each take the spare a finished one left, when its settings
+  /// Encoders made for one call each take a spare a finished call left, when its settings
   /// were the same: what the spare learned (key orders, output size) never shows, and an
   /// encoder with other settings never gets it.
   @Test func encodersMadeForOneCallShareOnlyWithTheSameSettings() throws {
