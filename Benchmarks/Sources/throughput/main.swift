@@ -6,9 +6,11 @@
 //   swift run -c release --package-path Benchmarks throughput --memory WORK --corpus NAME
 //
 // Each line: {"file": NAME, "bytes": INPUT BYTES, "work": WORK, "seconds": [PER CALL, ...]},
-// one entry per round; WORK is model-decode, model-encode, codable-decode or codable-encode, or
-// floor-decode and floor-encode: the Codable twins through a coder that reads and writes no
-// JSON (Sources/CodableFloor), the part of a Codable coder's time its containers take.
+// one entry per round; WORK is model-decode, model-encode, codable-decode or codable-encode,
+// codable-encode-per-call and foundation-encode-per-call (a BinderyEncoder or a JSONEncoder made
+// for each call, returning Data), or floor-decode and floor-encode: the Codable twins through a
+// coder that reads and writes no JSON (Sources/CodableFloor), the part of a Codable coder's time
+// its containers take.
 // Decoded values are dropped after each call, as a caller that decodes a response and moves on.
 //
 // With `--memory`, one decode (WORK: model-decode, codable-decode or foundation-decode) runs
@@ -73,7 +75,14 @@ func run<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
   report(
     corpus, "codable-decode",
     try seconds(rounds: rounds) { consume(try decoder.decode(Twin.self, from: bytes)) })
-  report(corpus, "codable-encode", try seconds(rounds: rounds) { consume(try encoder.jsonBytes(plain)) })
+  report(
+    corpus, "codable-encode", try seconds(rounds: rounds) { consume(try encoder.jsonBytes(plain)) })
+  report(
+    corpus, "codable-encode-per-call",
+    try seconds(rounds: rounds) { consume(try BinderyEncoder().encode(plain)) })
+  report(
+    corpus, "foundation-encode-per-call",
+    try seconds(rounds: rounds) { consume(try JSONEncoder().encode(plain)) })
   let recorder = FloorEncoder(record: true)
   try plain.encode(to: recorder)
   let events = recorder.events
@@ -127,9 +136,11 @@ func memory<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
 if let work = memoryWork {
   for corpus in try Corpus.standard() where corpus.name == only {
     switch corpus.shape {
-    case .twitterResponse: try memory(corpus, TwitterResponse.self, Plain.TwitterResponse.self, work: work)
+    case .twitterResponse:
+      try memory(corpus, TwitterResponse.self, Plain.TwitterResponse.self, work: work)
     case .status: try memory(corpus, Status.self, Plain.Status.self, work: work)
-    case .searchMetadata: try memory(corpus, SearchMetadata.self, Plain.SearchMetadata.self, work: work)
+    case .searchMetadata:
+      try memory(corpus, SearchMetadata.self, Plain.SearchMetadata.self, work: work)
     case .catalog: try memory(corpus, Catalog.self, Plain.Catalog.self, work: work)
     case .featureCollection:
       try memory(corpus, FeatureCollection.self, Plain.FeatureCollection.self, work: work)
@@ -140,10 +151,13 @@ if let work = memoryWork {
 
 for corpus in try Corpus.standard() where only == nil || corpus.name == only {
   switch corpus.shape {
-  case .twitterResponse: try run(corpus, TwitterResponse.self, Plain.TwitterResponse.self, rounds: rounds)
+  case .twitterResponse:
+    try run(corpus, TwitterResponse.self, Plain.TwitterResponse.self, rounds: rounds)
   case .status: try run(corpus, Status.self, Plain.Status.self, rounds: rounds)
-  case .searchMetadata: try run(corpus, SearchMetadata.self, Plain.SearchMetadata.self, rounds: rounds)
+  case .searchMetadata:
+    try run(corpus, SearchMetadata.self, Plain.SearchMetadata.self, rounds: rounds)
   case .catalog: try run(corpus, Catalog.self, Plain.Catalog.self, rounds: rounds)
-  case .featureCollection: try run(corpus, FeatureCollection.self, Plain.FeatureCollection.self, rounds: rounds)
+  case .featureCollection:
+    try run(corpus, FeatureCollection.self, Plain.FeatureCollection.self, rounds: rounds)
   }
 }
