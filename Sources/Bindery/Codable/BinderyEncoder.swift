@@ -32,7 +32,7 @@ public final class BinderyEncoder: Sendable {
     var settings = Settings.shared(.standard)
     /// An encoder whose last output was too large for the shared spares of its settings,
     /// kept for this encoder's next call.
-    var large = LargeSpare()
+    var large = Spare<EncoderImpl?>(held: nil)
   }
 
   /// The settings, and what calls with them share.
@@ -59,13 +59,6 @@ public final class BinderyEncoder: Sendable {
     init(_ values: EncodingSettings) { self.values = values }
   }
 
-  /// See ``State/large``.
-  private struct LargeSpare: @unchecked Sendable {
-    // @unchecked: an impl is used by the one call that took it out under the lock, and put
-    // back only once that call is done with it.
-    var impl: EncoderImpl?
-  }
-
   /// Creates an encoder with Foundation's defaults.
   public init() {
     state = Locked(State())
@@ -86,7 +79,7 @@ public final class BinderyEncoder: Sendable {
         body(&settings)
         state.settings = .changed(ChangedSettings(settings))
       }
-      state.large.impl = nil
+      state.large.held = nil
     }
   }
 
@@ -199,8 +192,8 @@ public final class BinderyEncoder: Sendable {
         setup = EncodingSetup.matching(changed.values)
         state.settings = .shared(setup)
       }
-      defer { state.large.impl = nil }
-      return (setup, state.large.impl)
+      defer { state.large.held = nil }
+      return (setup, state.large.held)
     }
     let impl = large ?? setup.take()
     try body(impl)
@@ -217,7 +210,7 @@ public final class BinderyEncoder: Sendable {
       if !setup.keep(impl, outputSize: size) {
         state.withLock { state in
           if case .shared(let current) = state.settings, current === setup {
-            state.large.impl = impl
+            state.large.held = impl
           }
         }
       }
@@ -243,6 +236,13 @@ extension BinderyEncoder {
   }
 }
 
+/// Encoders (`EncoderImpl`s) no call is using, held where `Sendable` state is required.
+struct Spare<Held>: @unchecked Sendable {
+  // @unchecked: held only under a lock; an impl is used by the one call that took it out, and
+  // put back only once that call is done with it.
+  var held: Held
+}
+
 /// What the calls of encoders with the same settings share: the settings, and encoders
 /// (`EncoderImpl`s) no call is using, made with them, which keep what they learned of the
 /// types (key orders) and room for the size of their last output.
@@ -251,17 +251,11 @@ extension BinderyEncoder {
 /// the whole program, so an encoder made for one call, as most code and servers make them,
 /// starts where earlier calls left off, as a kept one does. Settings holding a closure, a
 /// formatter or user info get a setup of their own, shared only by the calls of one encoder.
-final class EncodingSetup: @unchecked Sendable {
-  // @unchecked: `spares` is read and written under its lock; an impl taken out is used by the
-  // one call that took it, and put back only once that call is done with it.
+final class EncodingSetup: Sendable {
   let settings: EncodingSettings
   /// Whether other encoders with equal settings share this setup.
   private let isShared: Bool
-  private let spares = Locked(Spares())
-
-  private struct Spares: @unchecked Sendable {
-    var impls: [EncoderImpl] = []
-  }
+  private let spares = Locked(Spare<[EncoderImpl]>(held: []))
 
   /// The most spares kept: as many as calls that run at once.
   static let sparesKept = 8
@@ -302,7 +296,7 @@ final class EncodingSetup: @unchecked Sendable {
 
   /// A spare encoder, or a new one.
   func take() -> EncoderImpl {
-    spares.withLock { $0.impls.popLast() } ?? EncoderImpl(settings: settings)
+    spares.withLock { $0.held.popLast() } ?? EncoderImpl(settings: settings)
   }
 
   /// Offers a finished encoder, restarted, for later calls; false when its output was too
@@ -310,7 +304,7 @@ final class EncodingSetup: @unchecked Sendable {
   func keep(_ impl: EncoderImpl, outputSize: Int) -> Bool {
     if isShared && outputSize > Self.largestSharedOutput { return false }
     spares.withLock { spares in
-      if spares.impls.count < Self.sparesKept { spares.impls.append(impl) }
+      if spares.held.count < Self.sparesKept { spares.held.append(impl) }
     }
     return true
   }

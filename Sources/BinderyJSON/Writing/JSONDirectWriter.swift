@@ -86,7 +86,7 @@ public struct _JSONDirectWriter: ~Copyable {
     }
     if let spilled { return spilled }
     guard written >= 0 else { return nil }
-    if storage.count > 2 &* written &+ 4096 {
+    if JSONWriter.hasFarMoreRoom(storage.count, than: written) {
       // Room made for far more than was written: the output gets an array of its own size.
       return Array(storage[..<written])
     }

@@ -151,12 +151,9 @@ extension JSONWriter {
     // again does not grow the buffer at its last bytes. A buffer kept from the last output
     // (see ``withFinished(_:)``) is used again when it has that room and not far more.
     let room = Swift.max(256, capacity &+ capacity / 16 &+ 64)
-    if storage.count < room || storage.count > 2 &* room &+ 4096 {
+    if storage.count < room || Self.hasFarMoreRoom(storage.count, than: room) {
       storage = []
       grow(toFit: room)
     }
   }
-
-  /// The bytes the writer has room for before it grows its buffer.
-  package var capacity: Int { storage.count }
 }

@@ -53,6 +53,14 @@ extension JSONWriter {
       }
   }
 
+  /// Whether a buffer of `capacity` bytes has far more room than `needed`: an output taken from
+  /// it gets an array of its own size, and a buffer kept for the next output is made anew,
+  /// rather than hold on to the room.
+  @inline(__always)
+  static func hasFarMoreRoom(_ capacity: Int, than needed: Int) -> Bool {
+    capacity > 2 &* needed &+ 4096
+  }
+
   /// An output buffer of `count` bytes.
   ///
   /// A small buffer is copied from zeros: that allocation is specialised in this module, while

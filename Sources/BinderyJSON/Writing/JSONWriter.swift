@@ -213,7 +213,7 @@ public struct JSONWriter: Sendable {
   /// encoders that own their writer.
   package mutating func takeFinished() throws(JSONWriteError) -> [UInt8] {
     try checkFinished()
-    if storage.count > 2 &* length &+ 4096 {
+    if Self.hasFarMoreRoom(storage.count, than: length) {
       // Room made for far more than was written (a size expected from an earlier, larger
       // output): the output gets an array of its own size rather than hold the room.
       defer { length = 0 }
