@@ -126,6 +126,18 @@ struct StreamReaderTests {
     #expect(largest < 1300)
   }
 
+  @Test(
+    "A CRLF line exactly at the value limit is read, however the chunks fell",
+    arguments: [1, 3, 1 << 20])
+  func lineAtTheLimit(chunk: Int) {
+    // 24 bytes of value, then the line's `\r\n`: the `\r` is not the value's.
+    let text = "[1, 2, 3, 4, 5, 6, 7, 8]\r\n[1, 2, 3, 4, 5, 6, 7, 89]\r\n\"x\""
+    let result = readAll(
+      text, framing: .lines, chunk: chunk, options: JSONStreamOptions(maxValueSize: 24))
+    #expect(result.values == ["[1,2,3,4,5,6,7,8]", #""x""#], "chunk \(chunk)")
+    #expect(result.errors == ["2:1 sizeLimitExceeded"], "chunk \(chunk)")
+  }
+
   @Test("Concatenated values, pretty or packed, with the line each starts on")
   func concatenated() {
     let text = "{\"a\":1}{\"b\":[1,\n2]}\n  3 \"x\\\"}\" null\n[\n  {\"c\": \"]\"}\n]"
@@ -144,6 +156,21 @@ struct StreamReaderTests {
     let result = readAll("1 ] 2 tru 3 {\"a\":\n [1", framing: .concatenated, chunk: 3)
     #expect(result.values == ["1", "2", "3"])
     #expect(result.errors == ["1:3 unexpectedCharacter", "1:10 unexpectedEndOfInput", "1:13 unexpectedEndOfInput"])
+  }
+
+  @Test(
+    "A value the input ends inside is named at its start, however the chunks fell",
+    arguments: [1, 7, 1 << 20])
+  func endsInsideValue(chunk: Int) {
+    // The element is over the size limit, so chunked input drops its bytes as they arrive.
+    let text = "[" + String(repeating: "[", count: 29) + " }{ } }"
+    var options = JSONStreamOptions()
+    options.maxValueSize = 24
+    for limits in [options, JSONStreamOptions()] {
+      let result = readAll(
+        text, framing: .array, chunk: chunk, reading: .json5, options: limits)
+      #expect(result.errors == ["1:2 unexpectedEndOfInput"], "chunk \(chunk)")
+    }
   }
 
   @Test("The elements of a top-level array, one at a time")

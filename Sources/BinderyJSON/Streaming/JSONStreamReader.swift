@@ -268,7 +268,9 @@ public struct JSONStreamReader: Sendable {
       if newline == nil {
         scan = end
         if !isFinished {
-          if end - head > options.maxValueSize {
+          // A last `\r` may be the line's end (before a `\n` still to come), not its value's.
+          let mayEndLine = end > head && buffer[end - 1] == UInt8(ascii: "\r")
+          if end - head > options.maxValueSize + (mayEndLine ? 1 : 0) {
             // Drop the line's bytes as they come, remembering where it started.
             if discarding == nil { discarding = position }
             position.offset += end - head
@@ -398,10 +400,14 @@ public struct JSONStreamReader: Sendable {
             continue
           }
           if isFinished {
+            // Named at the value's start, however much of it was passed over before (a value
+            // over the size limit is dropped as it arrives).
             let start = extent?.start ?? position
             throw fatal(
-              .unexpectedEndOfInput,
-              "the input ends inside the value that starts at \(start)")
+              JSONReadError(
+                kind: .unexpectedEndOfInput,
+                message: "the input ends inside the value that starts at \(start)",
+                location: start.location))
           }
           if buffer.count - head > options.maxValueSize, var current = extent {
             if discarding == nil { discarding = current.start }
