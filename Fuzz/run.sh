@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the reader for N seconds (default 600) with libFuzzer and AddressSanitizer.
+# Fuzzes the reader, and the stream reader over the same inputs, for N seconds (default 600)
+# with libFuzzer and AddressSanitizer.
 #   Fuzz/run.sh [SECONDS]
 # Crashes land in Fuzz/crashes/; turn each into a regression test before fixing it.
 #

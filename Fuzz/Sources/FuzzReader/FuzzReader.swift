@@ -17,14 +17,16 @@ private let optionSets: [JSONReadingOptions] = [
     maxSize: 1 << 16),
 ]
 
-/// Reads the input with one option set; on success reads every value through the cursor,
-/// converts to JSONValue, writes it, reads the output back strictly and checks it is equal.
+/// Reads the input as a stream (see `checkStreams`), then as a document with one option set;
+/// on success reads every value through the cursor, converts to JSONValue, writes it, reads
+/// the output back strictly and checks it is equal.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
   guard let selector = bytes.first else { return 0 }
   let options = optionSets[Int(selector) % optionSets.count]
   let input = Array(bytes.dropFirst())
+  checkStreams(input, options: options, selector: selector)
   guard let document = try? JSONDocument(parsing: input, options: options) else { return 0 }
   walk(document.root)
   let value = document.root.value()
@@ -117,4 +119,105 @@ private func containsNaN(_ value: JSONValue) -> Bool {
   case .object(let object): return object.values.contains(where: containsNaN)
   default: return false
   }
+}
+
+// MARK: Streams
+
+/// What a stream reader gave, call by call: each value and where it starts, or each error and
+/// whether the stream could go on after it.
+private enum StreamStep: Equatable {
+  case value(JSONValue, line: Int, column: Int)
+  case error(String, canContinue: Bool)
+}
+
+/// Reads `input` as a stream three ways, whole and in chunks of two sizes, and requires the
+/// same values and errors from each: where the chunks end must change nothing. For JSON Lines
+/// without a small limit or blank lines allowed, each line must also read as a document of
+/// that line does.
+private func checkStreams(_ input: [UInt8], options: JSONReadingOptions, selector: UInt8) {
+  let framings: [JSONStreamFraming] = [.lines, .concatenated, .array]
+  let framing = framings[Int(selector >> 3) % framings.count]
+  var limits = JSONStreamOptions()
+  limits.allowsBlankLines = selector & 0x20 != 0
+  // A small limit now and then, so that values over it are passed over in every framing.
+  if selector & 0x18 == 0x18 { limits.maxValueSize = 24 }
+  let whole = streamSteps(input, framing: framing, options: options, limits: limits, chunk: nil)
+  for chunk in [1, 7] {
+    let chunked = streamSteps(
+      input, framing: framing, options: options, limits: limits, chunk: chunk)
+    guard chunked == whole else {
+      fatalError("a \(framing) stream read in chunks of \(chunk) gave \(chunked), whole \(whole)")
+    }
+  }
+  guard case .lines = framing, limits.maxValueSize > input.count, !limits.allowsBlankLines
+  else { return }
+  // Each line alone, as a document reads it (the stream's errors carry the input's lines,
+  // so only whether a line failed is compared).
+  var lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+  if lines.last?.isEmpty == true { lines.removeLast() }
+  var steps = whole[...]
+  for (index, line) in lines.enumerated() {
+    var text = Array(line)
+    if text.last == UInt8(ascii: "\r") { text.removeLast() }
+    var reading = options
+    reading.allowsUTF16AndUTF32 = false
+    if index > 0 { reading.allowsByteOrderMark = false }
+    let expected = try? JSONDocument(parsing: text, options: reading).root.value()
+    guard let step = steps.popFirst() else {
+      fatalError("line \(index + 1) of a JSON Lines stream gave nothing")
+    }
+    switch (step, expected) {
+    case (.value(let value, _, _), let expected?) where value == expected || containsNaN(value):
+      continue
+    case (.error(_, canContinue: true), nil):
+      continue
+    case (.error(_, canContinue: false), _):
+      return  // the stream ended; the rest is not read
+    default:
+      fatalError(
+        "line \(index + 1) streamed as \(step), read alone as \(String(describing: expected))")
+    }
+  }
+}
+
+/// The steps of one stream read: the input appended whole, or `chunk` bytes at a time with
+/// every value taken after each append.
+private func streamSteps(
+  _ input: [UInt8], framing: JSONStreamFraming, options: JSONReadingOptions,
+  limits: JSONStreamOptions, chunk: Int?
+) -> [StreamStep] {
+  var reader = JSONStreamReader(framing: framing, reading: options, options: limits)
+  var steps: [StreamStep] = []
+  func drain() -> Bool {
+    while true {
+      // Every value or error takes at least one byte; more of them than bytes means the
+      // reader is not moving on.
+      if steps.count > input.count + 1 { fatalError("a \(framing) stream does not move on") }
+      do {
+        guard let document = try reader.next() else { return true }
+        let position = document.position
+        steps.append(.value(document.root.value(), line: position.line, column: position.column))
+      } catch {
+        // Its kind and place; the text it quotes is what had arrived, which chunks change.
+        let place = error.location.map { "\($0.offset) \($0.line):\($0.column)" } ?? "-"
+        let path = error.path.map { "\($0)" } ?? "-"
+        steps.append(.error("\(error.kind) at \(place) \(path)", canContinue: reader.canContinue))
+        if !reader.canContinue { return false }
+      }
+    }
+  }
+  if let chunk {
+    var start = 0
+    while start < input.count {
+      let end = min(start + chunk, input.count)
+      reader.append(input[start..<end])
+      start = end
+      guard drain() else { return steps }
+    }
+  } else {
+    reader.append(input)
+  }
+  reader.finish()
+  if drain(), !reader.isAtEnd { fatalError("a finished \(framing) stream is not at its end") }
+  return steps
 }
