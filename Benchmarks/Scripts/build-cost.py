@@ -5,6 +5,8 @@
     python3 Benchmarks/Scripts/build-cost.py --models 20 --configurations debug
     python3 Benchmarks/Scripts/build-cost.py --bindery ../other-checkout --work /tmp/cost
     python3 Benchmarks/Scripts/build-cost.py --first-build      # also a consumer's first build
+    python3 Benchmarks/Scripts/build-cost.py --configurations debug \
+        --plugin .build/release/BinderyMacros-tool              # the plugin's share of a debug build
 
 It writes a consumer package (in `--work`, a temporary folder by default) that depends on the
 Bindery checkout by path, with two library targets of N files each: `JSONModels`, N
@@ -21,9 +23,16 @@ and, once, the lines the macro expands each model to (`-dump-macro-expansions`),
 `--first-build` the time of a consumer's first debug build from nothing (resolution, the
 dependencies, both modules). Times are wall-clock seconds on a shared machine: compare the
 two modules of one run.
+
+With `--plugin PATH` (a `BinderyMacros-tool` built in release, as SwiftPM's prebuilt
+swift-syntax makes it), it also times each module's debug compile command, as `swift build
+-v` shows it, run by hand: the `@JSONModel` module once with the build's own plugin and once
+with the one at PATH, so that a debug build's cost is split between the plugin and the
+compiler.
 """
 import argparse
 import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -115,6 +124,42 @@ def expanded_lines(work: Path, models: int) -> float:
     return lines / models if blocks else float("nan")
 
 
+def compile_command(work: Path, module: str, files: list) -> list:
+    """The compiler command `swift build -v` runs for `module`'s debug build, made to compile
+    every file again when run by hand."""
+    touch(files)
+    result = subprocess.run(["swift", "build", "--target", module, "-v"], cwd=work,
+                            capture_output=True, text=True)
+    for line in (result.stdout + result.stderr).splitlines():
+        words = shlex.split(line)
+        if words and words[0].endswith("swiftc") and f"-module-name {module}" in line:
+            return [word for word in words if word != "-incremental"]
+    raise SystemExit(f"build-cost: no compile command for {module} in `swift build -v`")
+
+
+def time_commands(work: Path, files: dict, plugin: Path, runs: int) -> None:
+    codable = compile_command(work, "CodableModels", files["CodableModels"])
+    own = compile_command(work, "JSONModels", files["JSONModels"])
+    marker = "BinderyMacros-tool#BinderyMacros"
+    swapped = [f"{plugin.resolve()}#BinderyMacros" if word.endswith(marker) else word
+               for word in own]
+    if swapped == own:
+        raise SystemExit("build-cost: the JSONModels command loads no BinderyMacros plugin")
+    commands = [("Codable + CodingKeys", codable), ("@JSONModel, the build's plugin", own),
+                (f"@JSONModel, {plugin.name} given", swapped)]
+    times = {name: [] for name, _ in commands}
+    for _ in range(runs):
+        for name, command in commands:  # alternated, so that load falls on each alike
+            times[name].append(run(command, work))
+    print("\n| debug compile command | median (min–max) | × Codable |")
+    print("| --- | ---: | ---: |")
+    base = statistics.median(times[commands[0][0]])
+    for name, _ in commands:
+        median = statistics.median(times[name])
+        print(f"| {name} | {median:.1f} s ({min(times[name]):.1f}–{max(times[name]):.1f}) | "
+              f"{median / base:.2f}× |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", type=int, default=100)
@@ -123,6 +168,8 @@ def main() -> int:
     parser.add_argument("--work", type=Path, help="where to write the consumer (kept)")
     parser.add_argument("--configurations", default="debug,release")
     parser.add_argument("--first-build", action="store_true")
+    parser.add_argument("--plugin", type=Path,
+                        help="a release-built BinderyMacros-tool to time the debug compile with")
     arguments = parser.parse_args()
 
     work = arguments.work or Path(tempfile.mkdtemp(prefix="bindery-build-cost-"))
@@ -180,6 +227,8 @@ def main() -> int:
         size = row["JSONModels"]["objects"] / max(row["CodableModels"]["objects"], 1)
         print(f"| {row['configuration']} | ratio | {ratio:.2f}× | | | {size:.2f}× |")
     print(f"\nexpanded lines per model: {expanded_lines(work, arguments.models):.0f}")
+    if arguments.plugin:
+        time_commands(work, files, arguments.plugin, arguments.runs)
     return 0
 
 
