@@ -138,6 +138,39 @@ struct StreamReaderTests {
     #expect(result.errors == ["2:1 sizeLimitExceeded"], "chunk \(chunk)")
   }
 
+  @Test(
+    "A lone \\r ends a line in stream positions, as in a document's, however the chunks fell",
+    arguments: [1, 3, 1 << 20])
+  func loneCarriageReturns(chunk: Int) throws {
+    // A document counts `\n`, `\r\n` and a lone `\r` as line ends; so does a stream.
+    do {
+      _ = try JSONDocument(parsing: Array("\r\r\n x".utf8))
+      Issue.record("read x as JSON")
+    } catch {
+      #expect(error.location?.line == 3 && error.location?.column == 2)
+    }
+    #expect(
+      readAll("\r\r\n x", framing: .concatenated, chunk: chunk).errors == [
+        "3:2 unexpectedCharacter"
+      ])
+    let lines = readAll("\r\u{0}\n\u{0}\n7", framing: .lines, chunk: chunk)
+    #expect(lines.errors == ["2:1 unexpectedCharacter", "3:1 unexpectedCharacter"])
+    #expect(lines.lines == [4])
+    let values = readAll("1\r2\r\n3 x\r\r4", framing: .concatenated, chunk: chunk)
+    #expect(values.values == ["1", "2", "3", "4"])
+    #expect(values.lines == [1, 2, 3, 5])
+    #expect(values.errors == ["3:3 unexpectedCharacter"])
+    let elements = readAll("[1,\r2,\r\n\r3, x]", framing: .array, chunk: chunk)
+    #expect(elements.lines == [1, 2, 4])
+    #expect(elements.errors == ["4:4 unexpectedCharacter"])
+    // Lines over the limit are dropped as they come; their lone `\r`s still count.
+    let dropped = readAll(
+      "[1,2,3,4,5,6]\r\r[1,2]\r\n[1,2,3,4,5,6,7,8]\r\n5", framing: .lines, chunk: chunk,
+      options: JSONStreamOptions(maxValueSize: 10))
+    #expect(dropped.errors == ["1:1 sizeLimitExceeded", "4:1 sizeLimitExceeded"])
+    #expect(dropped.lines == [5])
+  }
+
   @Test("Concatenated values, pretty or packed, with the line each starts on")
   func concatenated() {
     let text = "{\"a\":1}{\"b\":[1,\n2]}\n  3 \"x\\\"}\" null\n[\n  {\"c\": \"]\"}\n]"

@@ -6,7 +6,8 @@
 public struct JSONTextPosition: Sendable, Hashable, CustomStringConvertible {
   /// The byte offset from the start of the input.
   public var offset: Int
-  /// The line, counted from 1.
+  /// The line, counted from 1. Lines end at `\n`, `\r\n` or a lone `\r`, as in
+  /// ``JSONSourceLocation``.
   public var line: Int
   /// The column, in Unicode scalars, counted from 1.
   public var column: Int

@@ -40,6 +40,14 @@ public struct JSONStreamReader: Sendable {
   private var failure: JSONReadError?
   /// Set while an oversized value's bytes are being dropped: where that value started.
   private var discarding: JSONTextPosition?
+  /// Line breaks (lone `\r`s) in the bytes of the current JSON Lines line dropped so far, and
+  /// whether the last byte dropped was a `\r`, which is a break of its own unless a `\n`
+  /// follows.
+  private var droppedBreaks = 0
+  private var droppedReturn = false
+  /// Whether the last byte the position moved over was a `\r`: a `\n` right after it ends the
+  /// same line.
+  private var afterReturn = false
   /// The value whose end is being looked for, when there is one.
   private var extent: Extent?
   /// The state of the array framing.
@@ -220,7 +228,8 @@ public struct JSONStreamReader: Sendable {
     var column = position.column
     buffer.withUnsafeBufferPointer { bytes in
       movePosition(
-        over: UnsafeBufferPointer(rebasing: bytes[head..<end]), line: &line, column: &column)
+        over: UnsafeBufferPointer(rebasing: bytes[head..<end]), line: &line, column: &column,
+        afterReturn: &afterReturn)
     }
     position = JSONTextPosition(
       offset: position.offset + (end - head), line: line, column: column)
@@ -271,8 +280,12 @@ public struct JSONStreamReader: Sendable {
           // A last `\r` may be the line's end (before a `\n` still to come), not its value's.
           let mayEndLine = end > head && buffer[end - 1] == UInt8(ascii: "\r")
           if end - head > options.maxValueSize + (mayEndLine ? 1 : 0) {
-            // Drop the line's bytes as they come, remembering where it started.
+            // Drop the line's bytes as they come, remembering where it started and the line
+            // breaks in them (no `\n` is among them: a `\r` before the next byte is lone).
             if discarding == nil { discarding = position }
+            if droppedReturn { droppedBreaks += 1 }
+            droppedBreaks += returns(in: head..<end) - (mayEndLine ? 1 : 0)
+            droppedReturn = mayEndLine
             position.offset += end - head
             head = end
           }
@@ -293,10 +306,14 @@ public struct JSONStreamReader: Sendable {
       let lineStart = head
       var valueEnd = lineEnd
       if valueEnd > lineStart, buffer[valueEnd - 1] == UInt8(ascii: "\r") { valueEnd -= 1 }
-      // The next line starts after the newline.
+      // The next line starts after the newline, and after every lone `\r` of this one, which
+      // ends a line too (as in a document's positions).
+      var breaks = droppedBreaks + returns(in: lineStart..<valueEnd)
+      if droppedReturn, lineEnd > lineStart { breaks += 1 }
+      (droppedBreaks, droppedReturn) = (0, false)
       position = JSONTextPosition(
         offset: position.offset + (lineEnd - head) + (newline == nil ? 0 : 1),
-        line: position.line + 1, column: 1)
+        line: position.line + 1 + breaks, column: 1)
       head = newline.map { $0 + 1 } ?? end
       scan = head
       if wasDiscarding || valueEnd - lineStart > options.maxValueSize {
@@ -321,6 +338,20 @@ public struct JSONStreamReader: Sendable {
         reading.allowsByteOrderMark = false
       }
       return .value(lineStart..<valueEnd, start, reading)
+    }
+  }
+
+  /// How many `\r`s are in `range` of the buffer.
+  private func returns(in range: Range<Int>) -> Int {
+    buffer.withUnsafeBufferPointer { bytes in
+      let part = UnsafeBufferPointer(rebasing: bytes[range])
+      var count = 0
+      var index = firstReturn(in: part, from: 0)
+      while index < part.count {
+        count += 1
+        index = firstReturn(in: part, from: index + 1)
+      }
+      return count
     }
   }
 
@@ -697,6 +728,15 @@ func firstNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int?
   return found < bytes.count ? found : nil
 }
 
+/// The index of the first `\r` at or after `start`, or the end of `bytes`.
+@inline(__always)
+func firstReturn(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  let returns = ByteWord.repeated(UInt8(ascii: "\r"))
+  return firstByte(
+    in: bytes, from: start, flags: { ByteWord.equal($0, returns) },
+    matches: { $0 == UInt8(ascii: "\r") })
+}
+
 /// The index of the first `"` or `\` at or after `start`, or the end of `bytes`.
 @inline(__always)
 func firstQuoteOrBackslash(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
@@ -730,35 +770,45 @@ func firstStructural(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> I
 }
 
 /// Moves a line and a column (in Unicode scalars) over UTF-8 `bytes`, eight bytes at a time
-/// where a word holds no newline.
-func movePosition(over bytes: UnsafeBufferPointer<UInt8>, line: inout Int, column: inout Int) {
+/// where a word holds no line break. Lines end as in a document's positions (see
+/// `JSONSourceLocation`): at `\n`, `\r\n` or a lone `\r`. `afterReturn` says whether the byte
+/// before `bytes` was a `\r`, and is left saying whether their last one is.
+func movePosition(
+  over bytes: UnsafeBufferPointer<UInt8>, line: inout Int, column: inout Int,
+  afterReturn: inout Bool
+) {
   var index = 0
   guard let base = bytes.baseAddress else { return }
   let newlines = ByteWord.repeated(UInt8(ascii: "\n"))
-  let sevens: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  let returns = ByteWord.repeated(UInt8(ascii: "\r"))
   func byByte(_ range: Range<Int>) {
     for position in range {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\n") {
+        // The `\n` of a `\r\n` ends the line the `\r` ended.
+        if !afterReturn { line += 1 }
+        column = 1
+        afterReturn = false
+      } else if byte == UInt8(ascii: "\r") {
         line += 1
         column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
+        afterReturn = true
+      } else {
+        afterReturn = false
+        if byte & 0xC0 != 0x80 { column += 1 }
       }
     }
   }
   while index + 8 <= bytes.count {
     let word = UInt64(
       littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-    // A byte of `difference` is zero exactly where the word has a newline.
-    let difference = word ^ newlines
-    let hasNewline = ~(((difference & sevens) &+ sevens) | difference) & ByteWord.highs != 0
-    if hasNewline {
+    if ByteWord.equal(word, newlines) | ByteWord.equal(word, returns) != 0 {
       byByte(index..<index + 8)
     } else {
       // Continuation bytes (`10xxxxxx`) start no scalar: bit 7 set, and bit 6 (shifted up to
       // bit 7 of the same byte) clear.
       column += 8 - (word & ~(word << 1) & ByteWord.highs).nonzeroBitCount
+      afterReturn = false
     }
     index += 8
   }
