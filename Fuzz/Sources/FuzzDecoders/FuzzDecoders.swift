@@ -87,6 +87,71 @@ func checkOnePass(_ bytes: [UInt8]) {
   if entry != slow { fatalError("init(json:) ended \(entry), the document path \(slow): \(text)") }
 }
 
+/// What a JSON Lines stream of models skipped, from its report.
+final class SkippedLines: @unchecked Sendable {
+  // @unchecked: `lines` is touched only under `lock`.
+  private let lock = NSLock()
+  private var lines: [Int] = []
+  func add(_ line: Int) { lock.withLock { lines.append(line) } }
+  var all: [Int] { lock.withLock { lines } }
+}
+
+/// The input as JSON Lines of models, streamed in chunks of 7 bytes (in order, and two at a
+/// time, which takes the parallel path) with bad lines skipped: each line decodes as it does
+/// alone, and each line that does not is skipped and reported on its line. (Positions count a
+/// lone `\r` as a line break too, so a report may name a line inside a JSON Lines line.)
+func checkModelLines(_ bytes: [UInt8]) {
+  var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+  if lines.last?.isEmpty == true { lines.removeLast() }
+  var expected: [FuzzPlain] = []
+  var expectedSkips: [ClosedRange<Int>] = []
+  var firstLine = 1
+  for line in lines {
+    var text = Array(line)
+    if text.last == UInt8(ascii: "\r") { text.removeLast() }
+    let loneReturns = text.filter { $0 == UInt8(ascii: "\r") }.count
+    if let value = try? FuzzPlain(json: text) {
+      expected.append(value)
+    } else {
+      expectedSkips.append(firstLine...(firstLine + loneReturns))
+    }
+    firstLine += loneReturns + 1
+  }
+  for parallelism in [1, 2] {
+    let skipped = SkippedLines()
+    let streaming = JSONStreamOptions(
+      chunkSize: 7, parallelism: parallelism,
+      invalidValues: .skip { skipped.add($0.position.line) })
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var outcome: Result<[FuzzPlain], any Error> = .success([])
+    Task {
+      do {
+        var values: [FuzzPlain] = []
+        for try await value in FuzzPlain.lines(from: bytes, streaming: streaming) {
+          values.append(value)
+        }
+        outcome = .success(values)
+      } catch {
+        outcome = .failure(error)
+      }
+      done.signal()
+    }
+    done.wait()
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard case .success(let values) = outcome else {
+      fatalError("a stream of models skipping bad lines threw \(outcome): \(text)")
+    }
+    let reported = skipped.all.sorted()
+    guard values == expected, reported.count == expectedSkips.count,
+      zip(reported, expectedSkips).allSatisfy({ $1.contains($0) })
+    else {
+      fatalError(
+        "streamed \(values), skipped \(skipped.all) with parallelism \(parallelism); "
+          + "line by line \(expected), bad \(expectedSkips): \(text)")
+    }
+  }
+}
+
 /// A date read from a number's seconds, through Foundation objects: no date may trap, whatever
 /// the number (infinite, NaN, beyond the years 0000 to 9999).
 @JSONModel
@@ -156,6 +221,7 @@ let sortedEncoder: JSONEncoder = {
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
   checkOnePass(bytes)
+  checkModelLines(bytes)
   let data = Data(bytes)
   let reference = Result { try foundation.decode(PlainRecord.self, from: data) }
   // Under JSONDecoder and JSONEncoder the model uses their containers as its twin does: the
