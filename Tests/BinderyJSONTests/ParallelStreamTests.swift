@@ -26,6 +26,14 @@ private final class Tracked: Sendable {
   deinit { live.add(-1) }
 }
 
+/// What a stream handed out and skipped, in the order it did.
+private final class Reports: Sendable {
+  private let lock = NSLock()
+  nonisolated(unsafe) private var items: [String] = []
+  func add(_ item: String) { lock.withLock { items.append(item) } }
+  var all: [String] { lock.withLock { items } }
+}
+
 @Suite("Parallel JSON Lines")
 struct ParallelStreamTests {
   /// Lines of `{"n": i, "label": "…"}`, long enough labels to live on the heap.
@@ -94,6 +102,33 @@ struct ParallelStreamTests {
     // results are dropped.
     for _ in 0..<200 where live.value != 0 { try await Task.sleep(for: .milliseconds(10)) }
     #expect(live.value == 0)
+  }
+
+  @Test(
+    "Lines after a dropped long line with lone \\r's are named as an in-order stream names them",
+    arguments: [7, 4096, 1 << 20])
+  func droppedLineBreaks(chunk: Int) async throws {
+    // The long line is longer than a batch (64 KiB), so the parallel stream drops it as it
+    // comes; it holds lone `\r`s (line ends in positions), now and then the last byte of a
+    // chunk. The line after it has an error, whose line is compared.
+    let long = "[" + String(repeating: "1,\r", count: 24_000) + "1]"
+    let text = "1\n" + long + "\r\n[\r2, tru]\n3\n"
+    func reports(parallelism: Int) async throws -> [String] {
+      let reports = Reports()
+      let stream = JSONValueStream(
+        chunks: JSONByteChunks(Array(text.utf8), chunkSize: chunk), framing: .lines,
+        options: JSONStreamOptions(
+          maxValueSize: 64, chunkSize: chunk, parallelism: parallelism,
+          invalidValues: .skip { reports.add("skipped \($0.position.line)") })
+      ) { document in try document.root.integer(Int.self) }
+      for try await number in stream { reports.add("value \(number)") }
+      return reports.all
+    }
+    let inOrder = try await reports(parallelism: 1)
+    // 24,000 lone `\r`s in line 2: the bad line starts on line 24,003, its problem is on the
+    // next.
+    #expect(inOrder == ["value 1", "skipped 2", "skipped 24004", "value 3"])
+    #expect(try await reports(parallelism: 2) == inOrder)
   }
 
   @Test("A slow source's values come as its lines arrive, not once a batch's worth has come")

@@ -316,6 +316,10 @@ final class ParallelLines<Value: Sendable> {
   private var isFinished = false
   /// Set while dropping a line longer than the value limit: the offset where it started.
   private var discarding: Int?
+  /// The lone `\r`s of the line being dropped so far, which end lines in positions (see
+  /// `movePosition`), and whether the last byte dropped was a `\r` (lone unless a `\n` follows).
+  private var droppedBreaks = 0
+  private var droppedReturn = false
   private var inFlight: [Task<Batch, Never>] = []
   /// The line the next batch handed back starts on.
   private var line = 1
@@ -335,8 +339,9 @@ final class ParallelLines<Value: Sendable> {
     case read([BatchOutcome<Value>], lines: Int)
     /// The batch met a problem: read it again, knowing its first line.
     case again([ArraySlice<UInt8>], offset: Int)
-    /// A line over the value limit, dropped, that started at this offset.
-    case oversized(offset: Int)
+    /// A line over the value limit, dropped, that started at this offset, with the line
+    /// breaks (lone `\r`s) in it.
+    case oversized(offset: Int, breaks: Int)
   }
 
   init(
@@ -413,7 +418,7 @@ final class ParallelLines<Value: Sendable> {
       line += lines
     case .again(let batch, let offset):
       readHere(batch, at: offset)
-    case .oversized(let offset):
+    case .oversized(let offset, let breaks):
       let error = JSONReadError.valueTooLarge(
         limit: options.maxValueSize, at: JSONTextPosition(offset: offset, line: line, column: 1))
       ready =
@@ -423,7 +428,7 @@ final class ParallelLines<Value: Sendable> {
           [.failed(readFailure(error))]
         }
       readyHere = true
-      line += 1
+      line += 1 + breaks
     }
     return true
   }
@@ -441,12 +446,15 @@ final class ParallelLines<Value: Sendable> {
     if let start = discarding {
       // Drop the long line's bytes as they come, up to its newline.
       guard let newline = slice.firstIndex(of: UInt8(ascii: "\n")) else {
+        drop(slice)
         offset += slice.count
         return
       }
+      drop(slice[..<newline], endsLine: true)
       offset += newline + 1 - slice.startIndex
       discarding = nil
-      inFlight.append(Task { .oversized(offset: start) })
+      let breaks = droppedBreaks
+      inFlight.append(Task { .oversized(offset: start, breaks: breaks) })
       slice = slice[(newline + 1)...]
       guard !slice.isEmpty else { return }
     }
@@ -477,9 +485,28 @@ final class ParallelLines<Value: Sendable> {
     isFinished = true
     if let start = discarding {
       discarding = nil
-      inFlight.append(Task { .oversized(offset: start) })
+      let breaks = droppedBreaks
+      inFlight.append(Task { .oversized(offset: start, breaks: breaks) })
     }
     cut()
+  }
+
+  /// Counts the line breaks in `bytes`, the next of a long line being dropped; `endsLine`
+  /// when its newline comes right after them (a `\r` before it ends no line of its own).
+  private func drop(_ bytes: ArraySlice<UInt8>, endsLine: Bool = false) {
+    guard let last = bytes.last else {
+      // The newline came right after the bytes dropped before: a `\r` there was its `\r\n`.
+      if endsLine { droppedReturn = false }
+      return
+    }
+    // A `\r` that ended the bytes dropped before, and more than a newline came after it.
+    if droppedReturn { droppedBreaks += 1 }
+    var returns = 0
+    for byte in bytes where byte == UInt8(ascii: "\r") { returns += 1 }
+    // A last `\r` is decided by what follows it: the line's end before its newline.
+    droppedReturn = last == UInt8(ascii: "\r") && !endsLine
+    if last == UInt8(ascii: "\r") { returns -= 1 }
+    droppedBreaks += returns
   }
 
   /// The source failed: the whole lines pending make a last batch, and what follows the last
@@ -509,6 +536,8 @@ final class ParallelLines<Value: Sendable> {
     } else if pendingCount > options.maxValueSize {
       // A line longer than the limit: dropped from here on.
       discarding = offset
+      (droppedBreaks, droppedReturn) = (0, false)
+      for piece in pending { drop(piece) }
       offset += pendingCount
       pending = []
       pendingCount = 0
