@@ -40,10 +40,10 @@ public struct JSONStreamReader: Sendable {
   private var failure: JSONReadError?
   /// Set while an oversized value's bytes are being dropped: where that value started.
   private var discarding: JSONTextPosition?
-  /// Line breaks (lone `\r`s) in the bytes of the current JSON Lines line dropped so far, and
-  /// whether the last byte dropped was a `\r`, which is a break of its own unless a `\n`
-  /// follows.
-  private var droppedBreaks = 0
+  /// The `\r`s of the current JSON Lines line found so far (each ends a line in positions,
+  /// except the one of a closing `\r\n`), and whether the last byte dropped of an oversized
+  /// line was a `\r`.
+  private var lineReturns = 0
   private var droppedReturn = false
   /// Whether the last byte the position moved over was a `\r`: a `\n` right after it ends the
   /// same line.
@@ -273,18 +273,17 @@ public struct JSONStreamReader: Sendable {
   private mutating func nextLine() throws(JSONReadError) -> Step {
     while true {
       let end = buffer.count
-      let newline = buffer.withUnsafeBufferPointer { firstNewline(in: $0, from: scan) }
+      let newline = buffer.withUnsafeBufferPointer {
+        firstNewline(in: $0, from: scan, returns: &lineReturns)
+      }
       if newline == nil {
         scan = end
         if !isFinished {
           // A last `\r` may be the line's end (before a `\n` still to come), not its value's.
           let mayEndLine = end > head && buffer[end - 1] == UInt8(ascii: "\r")
           if end - head > options.maxValueSize + (mayEndLine ? 1 : 0) {
-            // Drop the line's bytes as they come, remembering where it started and the line
-            // breaks in them (no `\n` is among them: a `\r` before the next byte is lone).
+            // Drop the line's bytes as they come, remembering where it started.
             if discarding == nil { discarding = position }
-            if droppedReturn { droppedBreaks += 1 }
-            droppedBreaks += returns(in: head..<end) - (mayEndLine ? 1 : 0)
             droppedReturn = mayEndLine
             position.offset += end - head
             head = end
@@ -308,9 +307,10 @@ public struct JSONStreamReader: Sendable {
       if valueEnd > lineStart, buffer[valueEnd - 1] == UInt8(ascii: "\r") { valueEnd -= 1 }
       // The next line starts after the newline, and after every lone `\r` of this one, which
       // ends a line too (as in a document's positions).
-      var breaks = droppedBreaks + returns(in: lineStart..<valueEnd)
-      if droppedReturn, lineEnd > lineStart { breaks += 1 }
-      (droppedBreaks, droppedReturn) = (0, false)
+      let closingReturn =
+        newline != nil && (lineEnd > lineStart ? valueEnd < lineEnd : droppedReturn)
+      let breaks = lineReturns - (closingReturn ? 1 : 0)
+      (lineReturns, droppedReturn) = (0, false)
       position = JSONTextPosition(
         offset: position.offset + (lineEnd - head) + (newline == nil ? 0 : 1),
         line: position.line + 1 + breaks, column: 1)
@@ -338,20 +338,6 @@ public struct JSONStreamReader: Sendable {
         reading.allowsByteOrderMark = false
       }
       return .value(lineStart..<valueEnd, start, reading)
-    }
-  }
-
-  /// How many `\r`s are in `range` of the buffer.
-  private func returns(in range: Range<Int>) -> Int {
-    buffer.withUnsafeBufferPointer { bytes in
-      let part = UnsafeBufferPointer(rebasing: bytes[range])
-      var count = 0
-      var index = firstReturn(in: part, from: 0)
-      while index < part.count {
-        count += 1
-        index = firstReturn(in: part, from: index + 1)
-      }
-      return count
     }
   }
 
@@ -718,23 +704,25 @@ func firstByte(
   return index
 }
 
-/// The index of the first `\n` at or after `start`.
+/// The index of the first `\n` at or after `start`, counting the `\r`s before it (or before
+/// the end) in `returns`: one search finds a JSON Lines line's end and its line breaks.
 @inline(__always)
-func firstNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+func firstNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, returns: inout Int)
+  -> Int?
+{
   let newlines = ByteWord.repeated(UInt8(ascii: "\n"))
-  let found = firstByte(
-    in: bytes, from: start, flags: { ByteWord.equal($0, newlines) },
-    matches: { $0 == UInt8(ascii: "\n") })
-  return found < bytes.count ? found : nil
-}
-
-/// The index of the first `\r` at or after `start`, or the end of `bytes`.
-@inline(__always)
-func firstReturn(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-  let returns = ByteWord.repeated(UInt8(ascii: "\r"))
-  return firstByte(
-    in: bytes, from: start, flags: { ByteWord.equal($0, returns) },
-    matches: { $0 == UInt8(ascii: "\r") })
+  let carriageReturns = ByteWord.repeated(UInt8(ascii: "\r"))
+  var index = start
+  while true {
+    index = firstByte(
+      in: bytes, from: index,
+      flags: { ByteWord.equal($0, newlines) | ByteWord.equal($0, carriageReturns) },
+      matches: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+    guard index < bytes.count else { return nil }
+    if bytes[index] == UInt8(ascii: "\n") { return index }
+    returns += 1
+    index += 1
+  }
 }
 
 /// The index of the first `"` or `\` at or after `start`, or the end of `bytes`.
