@@ -131,8 +131,11 @@ def compile_command(work: Path, module: str, files: list) -> list:
     result = subprocess.run(["swift", "build", "--target", module, "-v"], cwd=work,
                             capture_output=True, text=True)
     for line in (result.stdout + result.stderr).splitlines():
+        # Only the command itself is split: other output may hold unbalanced quotes.
+        if f"-module-name {module}" not in line or "swiftc" not in line:
+            continue
         words = shlex.split(line)
-        if words and words[0].endswith("swiftc") and f"-module-name {module}" in line:
+        if words[0].endswith("swiftc"):
             return [word for word in words if word != "-incremental"]
     raise SystemExit(f"build-cost: no compile command for {module} in `swift build -v`")
 

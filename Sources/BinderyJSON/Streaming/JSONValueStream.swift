@@ -316,9 +316,10 @@ final class ParallelLines<Value: Sendable> {
   private var isFinished = false
   /// Set while dropping a line longer than the value limit: the offset where it started.
   private var discarding: Int?
-  /// The lone `\r`s of the line being dropped so far, which end lines in positions (see
-  /// `movePosition`), and whether the last byte dropped was a `\r` (lone unless a `\n` follows).
-  private var droppedBreaks = 0
+  /// The `\r`s of the line being dropped so far, each a line end in positions (see
+  /// `movePosition`) but the one of a closing `\r\n`, and whether the last byte dropped was a
+  /// `\r`: the same count the in-order reader keeps of a line.
+  private var droppedReturns = 0
   private var droppedReturn = false
   private var inFlight: [Task<Batch, Never>] = []
   /// The line the next batch handed back starts on.
@@ -445,12 +446,10 @@ final class ParallelLines<Value: Sendable> {
     guard !slice.isEmpty else { return }
     if let start = discarding {
       // Drop the long line's bytes as they come, up to its newline.
-      guard let newline = slice.firstIndex(of: UInt8(ascii: "\n")) else {
-        drop(slice)
+      guard let newline = drop(slice) else {
         offset += slice.count
         return
       }
-      drop(slice[..<newline], endsLine: true)
       offset += newline + 1 - slice.startIndex
       discarding = nil
       let breaks = droppedBreaks
@@ -491,23 +490,19 @@ final class ParallelLines<Value: Sendable> {
     cut()
   }
 
-  /// Counts the line breaks in `bytes`, the next of a long line being dropped; `endsLine`
-  /// when its newline comes right after them (a `\r` before it ends no line of its own).
-  private func drop(_ bytes: ArraySlice<UInt8>, endsLine: Bool = false) {
-    guard let last = bytes.last else {
-      // The newline came right after the bytes dropped before: a `\r` there was its `\r\n`.
-      if endsLine { droppedReturn = false }
-      return
+  /// Drops `bytes` of the long line, counting their `\r`s up to its newline, if they hold
+  /// it: the newline's index then.
+  private func drop(_ bytes: ArraySlice<UInt8>) -> Int? {
+    let found = bytes.withUnsafeBufferPointer {
+      firstNewline(in: $0, from: 0, returns: &droppedReturns)
     }
-    // A `\r` that ended the bytes dropped before, and more than a newline came after it.
-    if droppedReturn { droppedBreaks += 1 }
-    var returns = 0
-    for byte in bytes where byte == UInt8(ascii: "\r") { returns += 1 }
-    // A last `\r` is decided by what follows it: the line's end before its newline.
-    droppedReturn = last == UInt8(ascii: "\r") && !endsLine
-    if last == UInt8(ascii: "\r") { returns -= 1 }
-    droppedBreaks += returns
+    let dropped = found ?? bytes.count
+    if dropped > 0 { droppedReturn = bytes[bytes.startIndex + dropped - 1] == UInt8(ascii: "\r") }
+    return found.map { bytes.startIndex + $0 }
   }
+
+  /// The line ends in the dropped line: its `\r`s but a last one, which its newline closes.
+  private var droppedBreaks: Int { droppedReturns - (droppedReturn ? 1 : 0) }
 
   /// The source failed: the whole lines pending make a last batch, and what follows the last
   /// newline, a line the source never finished, is dropped, as a stream read in order drops
@@ -536,8 +531,8 @@ final class ParallelLines<Value: Sendable> {
     } else if pendingCount > options.maxValueSize {
       // A line longer than the limit: dropped from here on.
       discarding = offset
-      (droppedBreaks, droppedReturn) = (0, false)
-      for piece in pending { drop(piece) }
+      (droppedReturns, droppedReturn) = (0, false)
+      for piece in pending { _ = drop(piece) }
       offset += pendingCount
       pending = []
       pendingCount = 0
