@@ -189,6 +189,7 @@ let package = Package(
         "BinderyTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      exclude: ["Fixtures"],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -84,7 +84,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The index a key spells when applied to an array: digits with no leading zero.
-  static func arrayIndex(_ key: String) -> Int? {
+  package static func arrayIndex(_ key: String) -> Int? {
     let utf8 = key.utf8
     guard let first = utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
       return nil

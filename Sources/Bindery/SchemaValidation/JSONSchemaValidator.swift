@@ -1,0 +1,186 @@
+package import BinderyJSON
+
+/// A JSON Schema compiled once and checked against many documents.
+///
+/// Drafts 4, 6, 7, 2019-09 and 2020-12 are followed, chosen by each schema resource's
+/// `$schema` or by the default the caller gives. Schemas that others reference are found in
+/// the resources given at compilation, by their URI (`$id`, or the URI they are given under);
+/// nothing is fetched.
+package final class JSONSchemaValidator: Sendable {
+  /// A schema, where it sits and how it is read.
+  struct Node: @unchecked Sendable {
+    var value: JSONValue
+    /// The URI of the resource the schema is in.
+    var base: SchemaURI
+    /// The schema's JSON Pointer within that resource.
+    var pointer: String
+    var draft: JSONSchemaDraft
+    /// Whether `base` and `draft` already take the schema's own `$id` and `$schema` into
+    /// account.
+    var entered = false
+  }
+
+  /// A schema resource: a document, or a subschema with its own `$id`.
+  struct Resource: Sendable {
+    var node: Node
+    /// The vocabularies its metaschema turns on, when the metaschema lists them.
+    var vocabularies: Set<String>?
+  }
+
+  let root: Node
+  let resources: [SchemaURI: Resource]
+  let anchors: [SchemaURI: Node]
+  /// For each resource, the names of its `$dynamicAnchor`s.
+  let dynamicAnchors: [SchemaURI: Set<String>]
+  let patterns: [String: SchemaPattern]
+  /// Whether `format` asserts (fails strings it does not describe) rather than annotates.
+  let assertsFormats: Bool
+
+  /// Compiles `schema`.
+  ///
+  /// - Parameters:
+  ///   - schema: The schema.
+  ///   - uri: The schema's URI, against which its relative references resolve (its own
+  ///     `$id` takes precedence).
+  ///   - draft: The draft of schemas that do not name theirs with `$schema`.
+  ///   - resources: Other schemas the schema may reference, by the URI each is known by.
+  ///   - assertsFormats: Whether `format` fails strings that do not have the format.
+  /// - Throws: ``InvalidJSONSchema`` for a reference that resolves nowhere or a pattern that
+  ///   does not compile.
+  package init(
+    schema: JSONValue, uri: String = JSONSchemaValidator.defaultURI,
+    draft: JSONSchemaDraft = .draft2020, resources: [String: JSONValue] = [:],
+    assertsFormats: Bool = false
+  ) throws(InvalidJSONSchema) {
+    var index = Self.standardIndex
+    if Self.metaschemas.contains(where: { resources[$0.uri] != nil }) {
+      index = SchemaIndex()
+      for (name, document) in Self.metaschemas where resources[name] == nil {
+        index.add(document, uri: SchemaURI(name).withoutFragment, draft: draft)
+      }
+    }
+    for (name, document) in resources.sorted(by: { $0.key < $1.key }) {
+      index.add(document, uri: SchemaURI(name).withoutFragment, draft: draft)
+    }
+    let base = SchemaURI(uri).withoutFragment
+    index.add(schema, uri: base, draft: draft)
+    try index.check(from: base)
+    // `add` put the schema there.
+    self.root =
+      index.resources[base]?.node
+      ?? SchemaIndex.Node(value: schema, base: base, pointer: "", draft: draft)
+    self.resources = index.resources
+    self.anchors = index.anchors
+    self.dynamicAnchors = index.dynamicAnchors
+    self.patterns = index.patterns
+    self.assertsFormats = assertsFormats
+  }
+
+  /// The standard metaschemas, read once.
+  static let metaschemas: [(uri: String, schema: JSONValue)] = metaschemaTexts.compactMap {
+    entry in (try? JSONValue(parsing: entry.text)).map { (entry.uri, $0) }
+  }
+
+  /// The standard metaschemas indexed, once: where every validator's index starts.
+  static let standardIndex: SchemaIndex = {
+    var index = SchemaIndex()
+    for (name, document) in metaschemas {
+      index.add(document, uri: SchemaURI(name).withoutFragment, draft: .draft2020)
+    }
+    return index
+  }()
+
+  /// The URI of a schema given none: relative references resolve against it.
+  package static let defaultURI = "bindery:/schema.json"
+
+  /// Checks `instance` against the schema.
+  ///
+  /// - Parameter instance: The value.
+  /// - Returns: Every failure, in the order the schema's keywords found them; empty when the
+  ///   value is valid.
+  package func validate(_ instance: JSONValue) -> [JSONSchemaFailure] {
+    var evaluation = SchemaEvaluation(validator: self)
+    return evaluation.evaluate(root, instance, at: JSONPath(), keywordPath: "").failures
+  }
+
+  /// Checks the JSON text `bytes` against the schema; each failure names the line and column
+  /// of the value it is about.
+  ///
+  /// - Parameters:
+  ///   - bytes: The document.
+  ///   - options: How to read it.
+  /// - Returns: Every failure; empty when the document is valid.
+  /// - Throws: ``JSONReadError`` when the text is not JSON the options accept.
+  package func validate(_ bytes: some Sequence<UInt8>, options: JSONReadingOptions = .strict)
+    throws(JSONReadError) -> [JSONSchemaFailure]
+  {
+    try validate(JSONDocument(parsing: bytes, options: options))
+  }
+
+  /// Checks a document against the schema; each failure names the line and column of the
+  /// value it is about.
+  package func validate(_ document: JSONDocument) -> [JSONSchemaFailure] {
+    var failures = validate(document.root.value())
+    for index in failures.indices {
+      failures[index].location = try? document.root.cursor(at: failures[index].instancePath)
+        .location
+    }
+    return failures
+  }
+
+  /// Whether `instance` is valid.
+  package func isValid(_ instance: JSONValue) -> Bool { validate(instance).isEmpty }
+
+  /// The resource at `uri`, and its vocabularies.
+  func resource(_ uri: SchemaURI) -> Resource? { resources[uri] }
+
+  /// The schema a reference names, resolved against `base`.
+  func resolve(_ reference: String, from base: SchemaURI) -> Node? {
+    let target = base.resolving(reference)
+    return lookUp(target)
+  }
+
+  /// The schema at an absolute URI: a resource, a JSON Pointer into one, or an anchor.
+  func lookUp(_ target: SchemaURI) -> Node? {
+    let fragment = target.decodedFragment
+    if fragment.isEmpty || fragment.hasPrefix("/") {
+      guard let resource = resources[target.withoutFragment] else { return nil }
+      return SchemaIndex.follow(pointer: fragment, from: resource.node)
+    }
+    return anchors[target]
+  }
+}
+
+/// One way a value breaks its schema.
+package struct JSONSchemaFailure: Sendable, Hashable, CustomStringConvertible {
+  /// The value's path in the document.
+  package var instancePath: JSONPath
+  /// The keyword that failed, as a JSON Pointer through the schema as it was followed
+  /// (`$ref`s included): the output formats' `keywordLocation`.
+  package var keywordLocation: String
+  /// The keyword's absolute location: its resource's URI and a JSON Pointer within it.
+  package var absoluteKeywordLocation: String
+  /// The keyword.
+  package var keyword: String
+  /// What is wrong.
+  package var message: String
+  /// Where the value is in the document's text, when the document was text.
+  package var location: JSONSourceLocation?
+
+  package var description: String {
+    let place = instancePath.placeDescription
+    let position = location.map { " (\($0))" } ?? ""
+    return "\(place)\(position): \(message) [\(keywordLocation)]"
+  }
+}
+
+/// A schema that cannot be compiled: a reference that resolves nowhere, a pattern that does not
+/// compile.
+package struct InvalidJSONSchema: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Where in which schema.
+  package var schemaLocation: String
+  /// What is wrong.
+  package var message: String
+
+  package var description: String { "\(schemaLocation): \(message)" }
+}

@@ -1,0 +1,230 @@
+import BinderyJSON
+
+/// What a validator knows of its schemas before it checks anything: every resource by its
+/// URI, every anchor, the patterns compiled, and the references, checked to resolve.
+struct SchemaIndex {
+  typealias Node = JSONSchemaValidator.Node
+
+  var resources: [SchemaURI: JSONSchemaValidator.Resource] = [:]
+  var anchors: [SchemaURI: Node] = [:]
+  var dynamicAnchors: [SchemaURI: Set<String>] = [:]
+  var patterns: [String: SchemaPattern] = [:]
+  /// References met, by the document they are in: checked once every resource is known, for
+  /// the documents the schema reaches.
+  private var references: [SchemaURI: [(reference: String, from: Node, keyword: String)]] = [:]
+  /// The document each embedded resource is in.
+  private var owners: [SchemaURI: SchemaURI] = [:]
+  /// The document being walked.
+  private var document = SchemaURI("")
+  private var patternSources: [(pattern: String, from: Node, keyword: String)] = []
+
+  /// Keywords whose value is one subschema.
+  static let singleSubschema: Set<String> = [
+    "additionalItems", "additionalProperties", "contains", "propertyNames", "not", "if", "then",
+    "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema", "items",
+  ]
+  /// Keywords whose value is an array of subschemas.
+  static let subschemaArrays: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems", "items"]
+  /// Keywords whose value is an object of subschemas.
+  static let subschemaMaps: Set<String> = [
+    "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies",
+  ]
+
+  /// Adds a document as the resource at `uri` (its own `$id` adds it under that URI too).
+  mutating func add(_ document: JSONValue, uri: SchemaURI, draft: JSONSchemaDraft) {
+    var draft = draft
+    if case .object(let object) = document, let name = object["$schema"]?.stringValue,
+      let named = JSONSchemaDraft(metaschema: name)
+    {
+      draft = named
+    }
+    let node = Node(value: document, base: uri, pointer: "", draft: draft)
+    resources[uri] = JSONSchemaValidator.Resource(node: Self.entering(node).node, vocabularies: nil)
+    self.document = uri
+    walk(node, isResourceRoot: true)
+  }
+
+  /// The schema `node`'s own URI once its `$id` is applied, and whether it starts a resource.
+  static func entering(_ given: Node) -> (node: Node, isResource: Bool) {
+    guard !given.entered, case .object(let object) = given.value else { return (given, false) }
+    var node = given
+    node.entered = true
+    if let name = object["$schema"]?.stringValue, let named = JSONSchemaDraft(metaschema: name) {
+      node.draft = named
+    }
+    if node.draft.refIgnoresSiblings, object["$ref"] != nil { return (node, false) }
+    guard let id = object[node.draft.idKeyword]?.stringValue else { return (node, false) }
+    // A draft 6 or 7 `$id` that is a fragment alone is an anchor, not a new resource.
+    if node.draft <= .draft7, id.hasPrefix("#") { return (node, false) }
+    let uri = node.base.resolving(id)
+    if node.draft >= .draft2019, let fragment = uri.fragment, !fragment.isEmpty {
+      // Not a valid `$id` in these drafts: it does not name a resource.
+      return (node, false)
+    }
+    let resourceURI = uri.withoutFragment
+    if resourceURI == node.base, node.pointer.isEmpty { return (node, true) }
+    node.base = resourceURI
+    node.pointer = ""
+    return (node, true)
+  }
+
+  private mutating func walk(_ given: Node, isResourceRoot: Bool) {
+    guard case .object(let object) = given.value else { return }
+    let (node, isResource) = Self.entering(given)
+    if isResource, resources[node.base] == nil || isResourceRoot {
+      resources[node.base] = JSONSchemaValidator.Resource(node: node, vocabularies: nil)
+      owners[node.base] = document
+    }
+    if !(node.draft.refIgnoresSiblings && object["$ref"] != nil) {
+      if node.draft <= .draft7, let id = object[node.draft.idKeyword]?.stringValue,
+        id.hasPrefix("#")
+      {
+        anchors[node.base.with(fragment: String(id.dropFirst()))] = node
+      } else if node.draft <= .draft7, let id = object[node.draft.idKeyword]?.stringValue {
+        let uri = given.base.resolving(id)
+        if let fragment = uri.fragment, !fragment.isEmpty, !fragment.hasPrefix("/") {
+          anchors[uri] = node
+        }
+      }
+    }
+    if node.draft >= .draft2019 {
+      if let anchor = object["$anchor"]?.stringValue {
+        anchors[node.base.with(fragment: anchor)] = node
+      }
+      if node.draft >= .draft2020, let anchor = object["$dynamicAnchor"]?.stringValue {
+        anchors[node.base.with(fragment: anchor)] = node
+        dynamicAnchors[node.base, default: []].insert(anchor)
+      }
+    }
+    var keywords = ["$ref"]
+    if node.draft == .draft2019 { keywords.append("$recursiveRef") }
+    if node.draft >= .draft2020 { keywords.append("$dynamicRef") }
+    for keyword in keywords {
+      if let reference = object[keyword]?.stringValue {
+        references[document, default: []].append((reference, node, keyword))
+      }
+    }
+    if let pattern = object["pattern"]?.stringValue {
+      patternSources.append((pattern, node, "pattern"))
+    }
+    for (key, value) in object {
+      let child = Node(
+        value: value, base: node.base, pointer: node.pointer + "/" + Self.escape(key),
+        draft: node.draft)
+      if Self.singleSubschema.contains(key), value.kind == .object || value.kind == .bool {
+        walk(child, isResourceRoot: false)
+      }
+      if Self.subschemaArrays.contains(key), case .array(let elements) = value {
+        for (position, element) in elements.enumerated() {
+          var item = child
+          item.value = element
+          item.pointer += "/\(position)"
+          walk(item, isResourceRoot: false)
+        }
+      }
+      if Self.subschemaMaps.contains(key), case .object(let members) = value {
+        for (name, member) in members {
+          if key == "patternProperties" { patternSources.append((name, node, key)) }
+          var item = child
+          item.value = member
+          item.pointer += "/" + Self.escape(name)
+          walk(item, isResourceRoot: false)
+        }
+      }
+    }
+  }
+
+  /// Checks what could only be checked once every resource was known: that each reference
+  /// resolves and each pattern compiles; then works out each resource's vocabularies.
+  mutating func check(from start: SchemaURI) throws(InvalidJSONSchema) {
+    for (pattern, node, keyword) in patternSources where patterns[pattern] == nil {
+      do {
+        patterns[pattern] = try SchemaPattern(pattern)
+      } catch {
+        throw InvalidJSONSchema(
+          schemaLocation: Self.location(node, keyword),
+          message: "the pattern '\(pattern)' does not compile: \(error.message)")
+      }
+    }
+    // The references of the schema's document, then of each document they lead to.
+    var reached: Set<SchemaURI> = [start]
+    var pending = [start]
+    let documents = Set(references.keys)
+    while let next = pending.popLast() {
+      for (reference, node, keyword) in references[next] ?? [] {
+        let target = node.base.resolving(reference)
+        guard let found = lookUp(target) else {
+          throw InvalidJSONSchema(
+            schemaLocation: Self.location(node, keyword),
+            message: "the reference '\(reference)' (\(target)) names no schema that is known")
+        }
+        let owner = documentOwning(found.base, among: documents)
+        if let owner, reached.insert(owner).inserted { pending.append(owner) }
+      }
+    }
+    for (uri, resource) in resources {
+      guard case .object(let object) = resource.node.value,
+        let name = object["$schema"]?.stringValue,
+        let metaschema = resources[SchemaURI(name).withoutFragment],
+        case .object(let meta) = metaschema.node.value,
+        case .object(let listed) = meta["$vocabulary"]
+      else { continue }
+      resources[uri]?.vocabularies = Set(listed.keys)
+    }
+  }
+
+  /// The document a resource was found in.
+  private func documentOwning(_ resource: SchemaURI, among documents: Set<SchemaURI>)
+    -> SchemaURI?
+  {
+    if documents.contains(resource) { return resource }
+    return owners[resource]
+  }
+
+  func lookUp(_ target: SchemaURI) -> Node? {
+    let fragment = target.decodedFragment
+    if fragment.isEmpty || fragment.hasPrefix("/") {
+      guard let resource = resources[target.withoutFragment] else { return nil }
+      return Self.follow(pointer: fragment, from: resource.node)
+    }
+    return anchors[target]
+  }
+
+  /// The schema a JSON Pointer leads to from `node`, with the base URI of where it lands.
+  static func follow(pointer: String, from node: Node) -> Node? {
+    guard !pointer.isEmpty else { return node }
+    var current = node
+    for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+      let key = String(token.replacing("~1", with: "/").replacing("~0", with: "~"))
+      let next: JSONValue
+      switch current.value {
+      case .object(let object):
+        guard let member = object[key] else { return nil }
+        next = member
+      case .array(let elements):
+        guard let position = JSONPath.arrayIndex(key), position < elements.count else {
+          return nil
+        }
+        next = elements[position]
+      default:
+        return nil
+      }
+      current.value = next
+      current.pointer += "/" + escape(key)
+      current.entered = false
+      current = entering(current).node
+    }
+    return current
+  }
+
+  /// A JSON Pointer token for `key`.
+  static func escape(_ key: String) -> String {
+    guard key.contains("~") || key.contains("/") else { return key }
+    return key.replacing("~", with: "~0").replacing("/", with: "~1")
+  }
+
+  /// A keyword's absolute location, for errors.
+  static func location(_ node: Node, _ keyword: String) -> String {
+    node.base.with(fragment: node.pointer + "/" + escape(keyword)).description
+  }
+}

@@ -1,0 +1,223 @@
+import Bindery
+import BinderyJSON
+import BinderyTestSupport
+import Foundation
+import Testing
+
+/// The JSON Schema validator: the official suite's required tests for every draft, failures
+/// named with their line and column, exact numbers and strings, and bad schemas and documents.
+@Suite struct SchemaValidationTests {
+  static let suite = Fixtures.folder() + "/JSONSchemaTestSuite"
+
+  /// The suite's `remotes` folder, by the URIs its tests use for it.
+  static let remotes: [String: JSONValue] = {
+    var documents: [String: JSONValue] = [:]
+    let root = suite + "/remotes"
+    let files = FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []
+    for file in files where file.hasSuffix(".json") {
+      guard let data = FileManager.default.contents(atPath: root + "/" + file),
+        let value = try? JSONValue(parsing: [UInt8](data))
+      else { continue }
+      documents["http://localhost:1234/" + file] = value
+    }
+    return documents
+  }()
+
+  @Test(
+    "The official suite's required tests pass",
+    arguments: [
+      ("draft4", JSONSchemaDraft.draft4, 618), ("draft6", .draft6, 839), ("draft7", .draft7, 927),
+      ("draft2019-09", .draft2019, 1_259), ("draft2020-12", .draft2020, 1_299),
+    ])
+  func officialSuite(folder: String, draft: JSONSchemaDraft, count: Int) throws {
+    #expect(Self.remotes.count > 60)
+    let directory = Self.suite + "/tests/" + folder
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    var run = 0
+    var wrong: [String] = []
+    for file in files where file.hasSuffix(".json") {
+      let data = try #require(FileManager.default.contents(atPath: directory + "/" + file))
+      guard case .array(let cases) = try JSONValue(parsing: [UInt8](data)) else {
+        Issue.record("\(file) is not an array of cases")
+        continue
+      }
+      for testCase in cases {
+        let schema = try #require(testCase[path: "schema"])
+        let name = testCase[path: "description"]?.stringValue ?? "?"
+        let tests = testCase[path: "tests"]?.arrayValue ?? []
+        let validator: JSONSchemaValidator
+        do {
+          validator = try JSONSchemaValidator(schema: schema, draft: draft, resources: Self.remotes)
+        } catch {
+          wrong.append("\(file): \(name): does not compile: \(error)")
+          run += tests.count
+          continue
+        }
+        for test in tests {
+          run += 1
+          let valid = test[path: "valid"] == .bool(true)
+          let failures = validator.validate(test[path: "data"] ?? .null)
+          if failures.isEmpty != valid {
+            let what = test[path: "description"]?.stringValue ?? "?"
+            wrong.append("\(file): \(name) / \(what): expected \(valid), \(failures.prefix(2))")
+          }
+        }
+      }
+    }
+    #expect(run == count)
+    #expect(
+      wrong.isEmpty, "\(wrong.count) of \(run) wrong:\n\(wrong.prefix(20).joined(separator: "\n"))")
+  }
+
+  /// A schema a user might write for GitHub's events API (apps' logins end in `[bot]`).
+  static let eventsSchema = #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "type": "array",
+      "items": { "$ref": "#/$defs/event" },
+      "$defs": {
+        "event": {
+          "type": "object",
+          "required": ["id", "type", "actor", "repo", "created_at"],
+          "properties": {
+            "id": { "type": "string", "pattern": "^[0-9]+$" },
+            "type": { "enum": ["CreateEvent", "DeleteEvent", "ForkEvent", "IssueCommentEvent",
+                               "IssuesEvent", "PullRequestEvent", "PushEvent", "ReleaseEvent",
+                               "WatchEvent"] },
+            "actor": {
+              "type": "object",
+              "required": ["id", "login"],
+              "properties": {
+                "id": { "type": "integer", "exclusiveMinimum": 0 },
+                "login": { "type": "string", "minLength": 1, "maxLength": 39,
+                           "pattern": "^[A-Za-z0-9-]+(\\[bot\\])?$" }
+              }
+            },
+            "repo": { "type": "object", "required": ["id", "name"] },
+            "public": { "type": "boolean" },
+            "created_at": { "type": "string", "format": "date-time" }
+          }
+        }
+      }
+    }
+    """#
+
+  @Test("Every failure in a real document, with its line and column")
+  func realDocument() throws {
+    let schema = try JSONValue(parsing: Self.eventsSchema)
+    let validator = try JSONSchemaValidator(schema: schema)
+    let events = Array(
+      try Data(
+        contentsOf: URL(
+          fileURLWithPath: Fixtures.repositoryRoot()
+            + "/Tests/BinderyModelTests/Fixtures/github-events.json")))
+    let clean = try validator.validate(events)
+    #expect(clean.isEmpty, "\(clean)")
+
+    // Three kinds of mistake, one of them in two events: each is reported, where it is.
+    var text = String(decoding: events, as: UTF8.self)
+    text = text.replacing(#""login": "k-ostrowski""#, with: #""login": "k ostrowski""#)
+    text = text.replacing(#""id": "43511937137""#, with: #""id": 43511937137"#)
+    text = text.replacing(#""type": "WatchEvent""#, with: #""type": "StarEvent""#)
+    let failures = try validator.validate(Array(text.utf8))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    func line(of needle: String) -> Int {
+      (lines.firstIndex { $0.contains(needle) } ?? -1) + 1
+    }
+    let found = failures.map { "\($0.instancePath) \($0.keyword) \($0.location?.line ?? 0)" }
+    #expect(found.contains("[0].id type \(line(of: #""id": 43511937137"#))"), "\(failures)")
+    #expect(found.contains("[1].actor.login pattern \(line(of: "k ostrowski"))"), "\(failures)")
+    let star = try #require(failures.first { $0.keyword == "enum" })
+    #expect(star.location?.line == line(of: "StarEvent"))
+    #expect(star.keywordLocation.hasPrefix("/items/$ref/properties/type/enum"))
+    #expect(star.absoluteKeywordLocation.hasSuffix("#/$defs/event/properties/type/enum"))
+    #expect(failures.filter { $0.keyword == "enum" }.count == 2)
+    #expect(failures.count == 4, "\(failures.map(\.description).joined(separator: "\n"))")
+    let login = try #require(failures.first { $0.keyword == "pattern" })
+    #expect(login.location?.column == 16)
+  }
+
+  @Test("Numbers compare and divide as exact decimals")
+  func exactNumbers() throws {
+    func valid(_ schema: String, _ instance: String) throws -> Bool {
+      try JSONSchemaValidator(schema: JSONValue(parsing: schema)).isValid(
+        JSONValue(parsing: instance))
+    }
+    #expect(try valid(#"{"multipleOf": 0.01}"#, "19.99"))
+    #expect(try valid(#"{"multipleOf": 0.0001}"#, "0.0075"))
+    #expect(try !valid(#"{"multipleOf": 0.0001}"#, "0.00751"))
+    #expect(try valid(#"{"multipleOf": 5}"#, "1e400"))
+    #expect(try !valid(#"{"multipleOf": 7}"#, "1e400"))
+    #expect(try !valid(#"{"maximum": 9007199254740992}"#, "9007199254740993"))
+    #expect(try valid(#"{"maximum": 9007199254740992}"#, "9007199254740992.0"))
+    #expect(try valid(#"{"type": "integer"}"#, "1.0e3"))
+    #expect(try !valid(#"{"type": "integer"}"#, "1.5"))
+    #expect(try valid(#"{"exclusiveMinimum": -1e-400}"#, "0"))
+  }
+
+  @Test("Strings are measured and compared by Unicode scalars")
+  func unicodeStrings() throws {
+    let decomposed = "e\u{301}"  // é as e and a combining accent: two scalars
+    let validator = try JSONSchemaValidator(schema: ["maxLength": 1, "const": "\u{E9}"])
+    let failures = validator.validate(.string(decomposed))
+    #expect(Set(failures.map(\.keyword)) == ["maxLength", "const"])
+    #expect(validator.validate(.string("\u{E9}")).isEmpty)
+  }
+
+  @Test("A bad schema is refused with where it is wrong")
+  func badSchemas() throws {
+    #expect {
+      try JSONSchemaValidator(schema: ["properties": ["a": ["$ref": "#/$defs/missing"]]])
+    } throws: { error in
+      let error = try #require(error as? InvalidJSONSchema)
+      return error.schemaLocation.hasSuffix("#/properties/a/$ref")
+        && error.message.contains("#/$defs/missing")
+    }
+    #expect {
+      try JSONSchemaValidator(schema: ["pattern": "(unclosed"])
+    } throws: { error in
+      (error as? InvalidJSONSchema)?.schemaLocation.hasSuffix("#/pattern") == true
+    }
+    #expect(throws: InvalidJSONSchema.self) {
+      try JSONSchemaValidator(schema: ["$ref": "http://example.com/elsewhere.json"])
+    }
+  }
+
+  @Test("References that make no progress fail instead of looping")
+  func referenceCycles() throws {
+    let itself = try JSONSchemaValidator(schema: ["$ref": "#"])
+    #expect(itself.validate(1).first?.message.contains("comes back to itself") == true)
+    let pair = try JSONSchemaValidator(
+      schema: [
+        "$defs": ["a": ["$ref": "#/$defs/b"], "b": ["$ref": "#/$defs/a"]], "$ref": "#/$defs/a",
+      ])
+    #expect(!pair.isValid(["x": 1]))
+    // A recursive schema that moves into the value each time is fine.
+    let tree = try JSONSchemaValidator(
+      schema: ["type": "array", "items": ["$ref": "#"]])
+    #expect(tree.isValid([[[], [[]]]]))
+    #expect(!tree.isValid([[[], [1]]]))
+  }
+
+  @Test("Deep documents: too deep to read is an error; deeper than the validator follows fails")
+  func deepDocuments() throws {
+    let validator = try JSONSchemaValidator(schema: ["items": ["$ref": "#"], "type": "array"])
+    let tooDeep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+    #expect(throws: JSONReadError.self) { try validator.validate(Array(tooDeep.utf8)) }
+    // As deep as the reader goes by default: each level is two schemas (`items`, `$ref`),
+    // evaluated across several threads' stacks.
+    let deep = String(repeating: "[", count: 511) + "1" + String(repeating: "]", count: 511)
+    let failures = try validator.validate(Array(deep.utf8))
+    #expect(failures.count == 1)
+    #expect(failures.first?.keyword == "type")
+    #expect(failures.first?.instancePath.components.count == 511)
+    #expect(failures.first?.location?.column == 512)
+    // Deeper than the validator follows: one failure that says so, where it stopped.
+    var options = JSONReadingOptions.strict
+    options.maxDepth = 2_000
+    let deeper = String(repeating: "[", count: 1_500) + String(repeating: "]", count: 1_500)
+    let stopped = try validator.validate(Array(deeper.utf8), options: options)
+    #expect(stopped.count == 1)
+    #expect(stopped.first?.message.contains("nested deeper") == true)
+  }
+}
