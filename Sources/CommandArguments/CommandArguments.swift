@@ -178,6 +178,7 @@ package struct CommandSpec: Sendable {
         parsed.values[option.name] = arguments[index]
         index += 1
       }
+      parsed.allValues[option.name, default: []].append(parsed.values[option.name] ?? "")
     }
     for (position, spec) in positionals.enumerated() {
       if spec.repeats {
@@ -201,6 +202,8 @@ package struct ParsedArguments: Sendable {
   package var flags: Set<String> = []
   /// The options' values, by long name (the last given wins).
   package var values: [String: String] = [:]
+  /// Every value given to each option, in order, by long name.
+  package var allValues: [String: [String]] = [:]
   /// The positional arguments, in order.
   package var positionals: [String] = []
 
@@ -209,6 +212,9 @@ package struct ParsedArguments: Sendable {
 
   /// The option's value, if given.
   package func value(_ name: String) -> String? { values[name] }
+
+  /// Every value given to an option that may be repeated, in order.
+  package func values(_ name: String) -> [String] { allValues[name] ?? [] }
 
   /// The option's value as an integer in `range`, or `defaultValue` when not given.
   ///

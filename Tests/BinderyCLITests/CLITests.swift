@@ -297,3 +297,107 @@ struct CLITests {
   }
 
 }
+
+/// `bindery validate --schema`: documents checked against a JSON Schema.
+@Suite("bindery validate --schema")
+struct SchemaCommandTests {
+  static let schema = "Samples/github-events.schema.json"
+  static let events = "Samples/github-events.json"
+
+  /// A folder of its own for each test's files.
+  static func folder(_ name: String) throws -> String {
+    let path = NSTemporaryDirectory() + "bindery-schema-\(name)-\(getpid())"
+    try? FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test func aValidDocument() throws {
+    let run = try CLITests.run(["validate", "--schema", Self.schema, Self.events])
+    #expect(run.status == 0)
+    #expect(run.output.hasPrefix("Samples/github-events.json: valid JSON, matching the schema"))
+  }
+
+  @Test func everyFailureAsFileLineColumn() throws {
+    let folder = try Self.folder("failures")
+    var text = try String(contentsOfFile: Self.events, encoding: .utf8)
+    text = text.replacing(#""id": "43511937137""#, with: #""id": 43511937137"#)
+    text = text.replacing(#""login": "k-ostrowski""#, with: #""login": "k ostrowski""#)
+    let document = folder + "/events.json"
+    try text.write(toFile: document, atomically: true, encoding: .utf8)
+    let run = try CLITests.run(["validate", "--schema", Self.schema, document])
+    #expect(run.status == 1)
+    let lines = run.error.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(
+      lines.first == "\(document):3:11: error: [0].id: expected string, found number "
+        + "(schema /items/$ref/properties/id/type)")
+    #expect(lines.last?.hasPrefix("\(document):57:16: error: [1].actor.login: ") == true)
+  }
+
+  @Test func referencesAcrossFilesAndMappedPrefixes() throws {
+    let folder = try Self.folder("references")
+    try FileManager.default.createDirectory(
+      atPath: folder + "/defs", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: folder + "/mapped", withIntermediateDirectories: true)
+    try
+      #"{"$schema": "http://json-schema.org/draft-07/schema#", "items": {"$ref": "defs/event.json"}}"#
+      .write(toFile: folder + "/schema.json", atomically: true, encoding: .utf8)
+    try #"{"properties": {"type": {"$ref": "https://schemas.example.com/types.json"}}}"#
+      .write(toFile: folder + "/defs/event.json", atomically: true, encoding: .utf8)
+    try #"{"enum": ["PushEvent", "WatchEvent"]}"#
+      .write(toFile: folder + "/mapped/types.json", atomically: true, encoding: .utf8)
+    try "[{\"type\": \"PushEvent\"},\n {\"type\": \"StarEvent\"}]\n"
+      .write(toFile: folder + "/doc.json", atomically: true, encoding: .utf8)
+    let unmapped = try CLITests.run([
+      "validate", "--schema", folder + "/schema.json", folder + "/doc.json",
+    ])
+    #expect(unmapped.status == 2)
+    #expect(unmapped.error.contains("names no schema that is known"))
+    let mapped = try CLITests.run([
+      "validate", "--schema", folder + "/schema.json",
+      "--schema-map", "https://schemas.example.com/=\(folder)/mapped", folder + "/doc.json",
+    ])
+    #expect(mapped.status == 1)
+    #expect(mapped.error.hasPrefix("\(folder)/doc.json:2:11: error: [1].type: \"StarEvent\""))
+  }
+
+  @Test func anInvalidSchemaExitsWithTwoAndItsPosition() throws {
+    let folder = try Self.folder("invalid")
+    try "{\n  \"type\": \"object\",\n  \"properties\": {\"a\": {\"minLength\": \"x\"}}\n}\n"
+      .write(toFile: folder + "/bad.json", atomically: true, encoding: .utf8)
+    let run = try CLITests.run(["validate", "--schema", folder + "/bad.json", Self.events])
+    #expect(run.status == 2)
+    #expect(run.error.hasPrefix("\(folder)/bad.json:3:37: error: invalid schema: "))
+    try #"{"pattern": "(unclosed"}"#
+      .write(toFile: folder + "/pattern.json", atomically: true, encoding: .utf8)
+    let pattern = try CLITests.run(["validate", "--schema", folder + "/pattern.json", Self.events])
+    #expect(pattern.status == 2)
+    #expect(pattern.error.hasPrefix("\(folder)/pattern.json:1:13: error: invalid schema: "))
+  }
+
+  @Test func jsonLinesEachLineChecked() throws {
+    let folder = try Self.folder("lines")
+    try #"{"required": ["id"], "properties": {"id": {"type": "integer", "minimum": 1}}}"#
+      .write(toFile: folder + "/schema.json", atomically: true, encoding: .utf8)
+    try "{\"id\": 1}\n{\"id\": 0}\n{\"name\": \"x\"}\n{\"id\": 2}\n"
+      .write(toFile: folder + "/rows.jsonl", atomically: true, encoding: .utf8)
+    let run = try CLITests.run([
+      "validate", "--lines", "--schema", folder + "/schema.json", folder + "/rows.jsonl",
+    ])
+    #expect(run.status == 1)
+    #expect(run.error.contains("\(folder)/rows.jsonl:2:8: error: id: 0 is below the minimum 1"))
+    #expect(
+      run.error.contains("\(folder)/rows.jsonl:3:1: error: top level: the member 'id' is missing"))
+    #expect(run.error.contains("2 of 4 lines not matching the schema"))
+  }
+
+  @Test func schemaOptionsNeedASchema() throws {
+    let run = try CLITests.run(["validate", "--draft", "7", Self.events])
+    #expect(run.status == 2)
+    let draft = try CLITests.run(["validate", "--schema", Self.schema, "--draft", "5", Self.events])
+    #expect(draft.status == 2)
+    #expect(draft.error.contains("--draft must be 4, 6, 7, 2019-09 or 2020-12"))
+  }
+}

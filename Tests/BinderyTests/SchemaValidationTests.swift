@@ -69,48 +69,12 @@ import Testing
       wrong.isEmpty, "\(wrong.count) of \(run) wrong:\n\(wrong.prefix(20).joined(separator: "\n"))")
   }
 
-  /// A schema a user might write for GitHub's events API (apps' logins end in `[bot]`).
-  static let eventsSchema = #"""
-    {
-      "$schema": "https://json-schema.org/draft/2020-12/schema",
-      "type": "array",
-      "items": { "$ref": "#/$defs/event" },
-      "$defs": {
-        "event": {
-          "type": "object",
-          "required": ["id", "type", "actor", "repo", "created_at"],
-          "properties": {
-            "id": { "type": "string", "pattern": "^[0-9]+$" },
-            "type": { "enum": ["CreateEvent", "DeleteEvent", "ForkEvent", "IssueCommentEvent",
-                               "IssuesEvent", "PullRequestEvent", "PushEvent", "ReleaseEvent",
-                               "WatchEvent"] },
-            "actor": {
-              "type": "object",
-              "required": ["id", "login"],
-              "properties": {
-                "id": { "type": "integer", "exclusiveMinimum": 0 },
-                "login": { "type": "string", "minLength": 1, "maxLength": 39,
-                           "pattern": "^[A-Za-z0-9-]+(\\[bot\\])?$" }
-              }
-            },
-            "repo": { "type": "object", "required": ["id", "name"] },
-            "public": { "type": "boolean" },
-            "created_at": { "type": "string", "format": "date-time" }
-          }
-        }
-      }
-    }
-    """#
-
   @Test("Every failure in a real document, with its line and column")
   func realDocument() throws {
-    let schema = try JSONValue(parsing: Self.eventsSchema)
+    // GitHub's events API, and a schema a user might write for it (apps' logins end in `[bot]`).
+    let schema = try JSONValue(parsing: Fixtures.bytes("github-events.schema.json", root: true))
     let validator = try JSONSchemaValidator(schema: schema)
-    let events = Array(
-      try Data(
-        contentsOf: URL(
-          fileURLWithPath: Fixtures.repositoryRoot()
-            + "/Tests/BinderyModelTests/Fixtures/github-events.json")))
+    let events = try Fixtures.bytes("github-events.json", root: true)
     let clean = try validator.validate(events)
     #expect(clean.isEmpty, "\(clean)")
 

@@ -44,13 +44,16 @@ package final class JSONSchemaValidator: Sendable {
   ///     `$id` takes precedence).
   ///   - draft: The draft of schemas that do not name theirs with `$schema`.
   ///   - resources: Other schemas the schema may reference, by the URI each is known by.
+  ///   - loader: Asked for each document a reference names that `resources` does not hold,
+  ///     by its URI; nil when there is none. Nothing is read from elsewhere.
   ///   - assertsFormats: Whether `format` fails strings that do not have the format.
+  ///   - checksSchema: Whether the schema is first checked against its draft's metaschema.
   /// - Throws: ``InvalidJSONSchema`` for a reference that resolves nowhere or a pattern that
   ///   does not compile.
   package init(
     schema: JSONValue, uri: String = JSONSchemaValidator.defaultURI,
     draft: JSONSchemaDraft = .draft2020, resources: [String: JSONValue] = [:],
-    assertsFormats: Bool = false
+    loader: Loader? = nil, assertsFormats: Bool = false, checksSchema: Bool = true
   ) throws(InvalidJSONSchema) {
     var index = Self.standardIndex
     if Self.metaschemas.contains(where: { resources[$0.uri] != nil }) {
@@ -64,7 +67,18 @@ package final class JSONSchemaValidator: Sendable {
     }
     let base = SchemaURI(uri).withoutFragment
     index.add(schema, uri: base, draft: draft)
-    try index.check(from: base)
+    try index.check(from: base, draft: draft, loader: loader)
+    if checksSchema, let rootNode = index.resources[base]?.node,
+      let metaschema = Self.metaschemaValidators[rootNode.draft]
+    {
+      let failures = metaschema.validate(schema)
+      if let first = failures.first {
+        let more = failures.count > 1 ? " (and \(failures.count - 1) more)" : ""
+        throw InvalidJSONSchema(
+          resource: base.description, pointer: first.instancePath.pointer,
+          message: "not a valid \(rootNode.draft) schema: \(first.message)\(more)")
+      }
+    }
     // `add` put the schema there.
     self.root =
       index.resources[base]?.node
@@ -89,6 +103,22 @@ package final class JSONSchemaValidator: Sendable {
     }
     return index
   }()
+
+  /// A validator for each draft's metaschema, made once.
+  static let metaschemaValidators: [JSONSchemaDraft: JSONSchemaValidator] = {
+    var validators: [JSONSchemaDraft: JSONSchemaValidator] = [:]
+    for (uri, schema) in metaschemas {
+      guard let draft = JSONSchemaDraft(metaschema: uri),
+        let validator = try? JSONSchemaValidator(
+          schema: schema, uri: uri, draft: draft, checksSchema: false)
+      else { continue }
+      validators[draft] = validator
+    }
+    return validators
+  }()
+
+  /// Finds the schema document at a URI (without fragment), or returns nil.
+  package typealias Loader = (String) -> JSONValue?
 
   /// The URI of a schema given none: relative references resolve against it.
   package static let defaultURI = "bindery:/schema.json"
@@ -174,13 +204,31 @@ package struct JSONSchemaFailure: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// A schema that cannot be compiled: a reference that resolves nowhere, a pattern that does not
-/// compile.
+/// A schema that cannot be compiled: one its metaschema rejects, a reference that resolves
+/// nowhere, a pattern that does not compile.
 package struct InvalidJSONSchema: Error, Sendable, Hashable, CustomStringConvertible {
-  /// Where in which schema.
-  package var schemaLocation: String
+  /// The URI of the schema document that is wrong.
+  package var resource: String
+  /// Where in that document, as a JSON Pointer.
+  package var pointer: String
   /// What is wrong.
   package var message: String
 
+  /// The place as a URI: the document's and the pointer as its fragment.
+  package var schemaLocation: String { resource + "#" + pointer }
+
   package var description: String { "\(schemaLocation): \(message)" }
+
+  package init(resource: String, pointer: String, message: String) {
+    self.resource = resource
+    self.pointer = pointer
+    self.message = message
+  }
+
+  /// A failure of `keyword` in the schema `node`.
+  init(_ node: JSONSchemaValidator.Node, _ keyword: String, _ message: String) {
+    self.init(
+      resource: node.base.description, pointer: node.pointer + "/" + SchemaIndex.escape(keyword),
+      message: message)
+  }
 }

@@ -16,7 +16,9 @@ struct SchemaIndex {
   private var owners: [SchemaURI: SchemaURI] = [:]
   /// The document being walked.
   private var document = SchemaURI("")
-  private var patternSources: [(pattern: String, from: Node, keyword: String)] = []
+  private var patternSources: [SchemaURI: [(pattern: String, from: Node, keyword: String)]] = [:]
+  /// The documents added.
+  private var documents: Set<SchemaURI> = []
 
   /// Keywords whose value is one subschema.
   static let singleSubschema: Set<String> = [
@@ -41,6 +43,7 @@ struct SchemaIndex {
     let node = Node(value: document, base: uri, pointer: "", draft: draft)
     resources[uri] = JSONSchemaValidator.Resource(node: Self.entering(node).node, vocabularies: nil)
     self.document = uri
+    documents.insert(uri)
     walk(node, isResourceRoot: true)
   }
 
@@ -105,7 +108,7 @@ struct SchemaIndex {
       }
     }
     if let pattern = object["pattern"]?.stringValue {
-      patternSources.append((pattern, node, "pattern"))
+      patternSources[document, default: []].append((pattern, node, "pattern"))
     }
     for (key, value) in object {
       let child = Node(
@@ -124,7 +127,9 @@ struct SchemaIndex {
       }
       if Self.subschemaMaps.contains(key), case .object(let members) = value {
         for (name, member) in members {
-          if key == "patternProperties" { patternSources.append((name, node, key)) }
+          if key == "patternProperties" {
+            patternSources[document, default: []].append((name, node, key))
+          }
           var item = child
           item.value = member
           item.pointer += "/" + Self.escape(name)
@@ -135,30 +140,38 @@ struct SchemaIndex {
   }
 
   /// Checks what could only be checked once every resource was known: that each reference
-  /// resolves and each pattern compiles; then works out each resource's vocabularies.
-  mutating func check(from start: SchemaURI) throws(InvalidJSONSchema) {
-    for (pattern, node, keyword) in patternSources where patterns[pattern] == nil {
-      do {
-        patterns[pattern] = try SchemaPattern(pattern)
-      } catch {
-        throw InvalidJSONSchema(
-          schemaLocation: Self.location(node, keyword),
-          message: "the pattern '\(pattern)' does not compile: \(error.message)")
-      }
-    }
-    // The references of the schema's document, then of each document they lead to.
+  /// resolves (asking `loader` for documents no resource holds) and each pattern compiles, in
+  /// the schema's document and every document its references reach; then works out each
+  /// resource's vocabularies.
+  mutating func check(
+    from start: SchemaURI, draft: JSONSchemaDraft, loader: JSONSchemaValidator.Loader?
+  ) throws(InvalidJSONSchema) {
     var reached: Set<SchemaURI> = [start]
     var pending = [start]
-    let documents = Set(references.keys)
     while let next = pending.popLast() {
+      for (pattern, node, keyword) in patternSources[next] ?? [] where patterns[pattern] == nil {
+        do {
+          patterns[pattern] = try SchemaPattern(pattern)
+        } catch {
+          throw InvalidJSONSchema(
+            node, keyword, "the pattern '\(pattern)' does not compile: \(error.message)")
+        }
+      }
       for (reference, node, keyword) in references[next] ?? [] {
         let target = node.base.resolving(reference)
-        guard let found = lookUp(target) else {
-          throw InvalidJSONSchema(
-            schemaLocation: Self.location(node, keyword),
-            message: "the reference '\(reference)' (\(target)) names no schema that is known")
+        var found = lookUp(target)
+        let resource = target.withoutFragment
+        if found == nil, resources[resource] == nil, let loader,
+          let document = loader(resource.description)
+        {
+          add(document, uri: resource, draft: draft)
+          found = lookUp(target)
         }
-        let owner = documentOwning(found.base, among: documents)
+        guard let found else {
+          throw InvalidJSONSchema(
+            node, keyword, "the reference '\(reference)' (\(target)) names no schema that is known")
+        }
+        let owner = documents.contains(found.base) ? found.base : owners[found.base]
         if let owner, reached.insert(owner).inserted { pending.append(owner) }
       }
     }
@@ -171,14 +184,6 @@ struct SchemaIndex {
       else { continue }
       resources[uri]?.vocabularies = Set(listed.keys)
     }
-  }
-
-  /// The document a resource was found in.
-  private func documentOwning(_ resource: SchemaURI, among documents: Set<SchemaURI>)
-    -> SchemaURI?
-  {
-    if documents.contains(resource) { return resource }
-    return owners[resource]
   }
 
   func lookUp(_ target: SchemaURI) -> Node? {
@@ -221,10 +226,5 @@ struct SchemaIndex {
   static func escape(_ key: String) -> String {
     guard key.contains("~") || key.contains("/") else { return key }
     return key.replacing("~", with: "~0").replacing("/", with: "~1")
-  }
-
-  /// A keyword's absolute location, for errors.
-  static func location(_ node: Node, _ keyword: String) -> String {
-    node.base.with(fragment: node.pointer + "/" + escape(keyword)).description
   }
 }
