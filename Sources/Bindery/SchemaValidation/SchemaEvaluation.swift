@@ -456,7 +456,7 @@ private struct Keywords {
     }
     if validator.assertsFormats, case .string(let format) = object["format"],
       uses(formatVocabulary),
-      let valid = SchemaFormats.check(format, text), !valid
+      let valid = SchemaFormats.check(format, text, draft: draft), !valid
     {
       fail("format", "\(Self.describe(instance)) is not a valid \(format)")
     }
