@@ -263,8 +263,9 @@ func sameInstant(_ a: String, _ b: String) -> Bool {
 
 @Suite("schemas of generated models")
 struct GeneratedSchemaTests {
-  /// Records each sample (which the model reads) and changed samples (which it rejects) with
-  /// the model's schema, for Scripts/check-schemas.py.
+  /// Checks each sample (which the model reads) and changed samples (which it rejects) against
+  /// the model's schema with the library's validator, and records them for
+  /// Scripts/check-schemas.py.
   func record<Model: JSONDecodable>(
     _ type: Model.Type, _ example: GeneratedCase, invalid changes: [(JSONValue) throws -> JSONValue],
     sourceLocation: SourceLocation = #_sourceLocation
@@ -280,9 +281,18 @@ struct GeneratedSchemaTests {
       }
       invalid.append(changed)
     }
+    let schema = try JSONSchemaBuilder.schema(for: Model.self)
     try SchemaOracle.record(
-      "Generated" + example.module, schema: try JSONSchemaBuilder.schema(for: Model.self),
-      valid: samples, invalid: invalid)
+      "Generated" + example.module, schema: schema, valid: samples, invalid: invalid)
+    // The library's own validator agrees with the model on every sample and change.
+    let validator = try JSONSchemaValidator(schema: schema, assertsFormats: true)
+    for sample in samples {
+      let failures = validator.validate(sample)
+      #expect(failures.isEmpty, "\(example.module): \(failures)", sourceLocation: sourceLocation)
+    }
+    for changed in invalid {
+      #expect(!validator.isValid(changed), "\(example.module)", sourceLocation: sourceLocation)
+    }
   }
 
   @Test func everyGeneratedModelDescribesItsSamples() throws {
