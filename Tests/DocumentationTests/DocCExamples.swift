@@ -186,3 +186,39 @@ struct Comment {
     #expect(thread.replies.first?.id == 2)
   }
 }
+
+/// The article on JSON Schema validation.
+enum SchemaValidationArticle {
+  static func validate() throws -> [JSONSchemaFailure] {
+let schema = try JSONValue(parsing: """
+    {"type": "object", "required": ["id", "login"],
+     "properties": {"id": {"type": "integer", "exclusiveMinimum": 0},
+                    "login": {"type": "string", "pattern": "^[A-Za-z0-9-]+$"}}}
+    """)
+let validator = try JSONSchemaValidator(schema: schema)
+let failures = try validator.validate(Array(#"{"id": 0, "login": "ada lovelace"}"#.utf8))
+for failure in failures {
+    print(failure)
+    // id (line 1, column 8): 0 is not above 0 [/properties/id/exclusiveMinimum]
+    // login (line 1, column 20): "ada lovelace" does not match the pattern '^[A-Za-z0-9-]+$' [/properties/login/pattern]
+}
+let report = failures.map(\.problem)  // as JSONDecodingProblem, like every other report
+    _ = report
+    return failures
+  }
+}
+
+@Suite struct SchemaValidationArticleTests {
+  @Test func theExamplePrintsWhatTheArticleSays() throws {
+    let failures = try SchemaValidationArticle.validate()
+    #expect(
+      failures.map(\.description) == [
+        "id (line 1, column 8): 0 is not above 0 [/properties/id/exclusiveMinimum]",
+        #"login (line 1, column 20): "ada lovelace" does not match the pattern '^[A-Za-z0-9-]+$' [/properties/login/pattern]"#,
+      ])
+    let problem = try #require(failures.first?.problem)
+    #expect(problem.kind == .validationFailed)
+    #expect(problem.location?.line == 1)
+    #expect(problem.description.contains("schema keyword /properties/id/exclusiveMinimum"))
+  }
+}

@@ -1,5 +1,7 @@
-/// A version of JSON Schema: which keywords a schema's validator applies and how.
-package enum JSONSchemaDraft: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
+/// A version of JSON Schema: which keywords a ``JSONSchemaValidator`` applies to a schema, and
+/// how. A schema names its draft with `$schema`; the validator's default covers schemas that
+/// do not.
+public enum JSONSchemaDraft: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
   /// Draft 4 (`http://json-schema.org/draft-04/schema#`).
   case draft4 = 4
   /// Draft 6.
@@ -11,12 +13,21 @@ package enum JSONSchemaDraft: Int, Sendable, Comparable, CaseIterable, CustomStr
   /// Draft 2020-12 (`https://json-schema.org/draft/2020-12/schema`).
   case draft2020 = 2020
 
-  package static func < (lhs: JSONSchemaDraft, rhs: JSONSchemaDraft) -> Bool {
+  /// Whether `lhs` came before `rhs`.
+  ///
+  /// - Parameters:
+  ///   - lhs: A draft.
+  ///   - rhs: Another draft.
+  /// - Returns: True when `lhs` is the older.
+  public static func < (lhs: JSONSchemaDraft, rhs: JSONSchemaDraft) -> Bool {
     lhs.rawValue < rhs.rawValue
   }
 
-  /// The draft a `$schema` value names, or nil for another metaschema.
-  package init?(metaschema: String) {
+  /// The draft a `$schema` value names, with `http` or `https` and with or without the empty
+  /// fragment; nil for another metaschema.
+  ///
+  /// - Parameter metaschema: The URI, such as `http://json-schema.org/draft-07/schema#`.
+  public init?(metaschema: String) {
     var text = Substring(metaschema)
     if text.hasSuffix("#") { text = text.dropLast() }
     if text.hasPrefix("https://") {
@@ -34,8 +45,11 @@ package enum JSONSchemaDraft: Int, Sendable, Comparable, CaseIterable, CustomStr
     }
   }
 
-  /// The draft a command line or caller names: `4`, `6`, `7`, `2019-09`, `2020-12`.
-  package init?(name: String) {
+  /// The draft a command line or caller names: `4`, `6`, `7`, `2019-09`, `2020-12` (or
+  /// `draft7`, `draft-07`, `draft2020-12` …).
+  ///
+  /// - Parameter name: The name.
+  public init?(name: String) {
     switch name {
     case "4", "draft4", "draft-04": self = .draft4
     case "6", "draft6", "draft-06": self = .draft6
@@ -46,7 +60,8 @@ package enum JSONSchemaDraft: Int, Sendable, Comparable, CaseIterable, CustomStr
     }
   }
 
-  package var description: String {
+  /// The draft's name, such as `draft 2020-12`.
+  public var description: String {
     switch self {
     case .draft4: "draft 4"
     case .draft6: "draft 6"

@@ -1,12 +1,27 @@
-package import BinderyJSON
+public import BinderyJSON
 
-/// A JSON Schema compiled once and checked against many documents.
+/// A JSON Schema compiled once and checked against many documents, each failure named with the
+/// value's path and, for text, its line and column.
+///
+/// ```swift
+/// let schema = try JSONValue(parsing: #"{"type": "object", "required": ["id"]}"#)
+/// let validator = try JSONSchemaValidator(schema: schema)
+/// for failure in try validator.validate(Array(#"{"name": "x"}"#.utf8)) {
+///     print(failure)  // top level (line 1, column 1): the member 'id' is missing [/required]
+/// }
+/// ```
 ///
 /// Drafts 4, 6, 7, 2019-09 and 2020-12 are followed, chosen by each schema resource's
-/// `$schema` or by the default the caller gives. Schemas that others reference are found in
-/// the resources given at compilation, by their URI (`$id`, or the URI they are given under);
-/// nothing is fetched.
-package final class JSONSchemaValidator: Sendable {
+/// `$schema` or by the default the caller gives. Referenced schemas are found among the
+/// resources given at compilation (by the URI each is given under, and by their own `$id`s),
+/// the standard metaschemas, which are built in, and what the caller's loader returns; nothing
+/// is fetched from the network. Numbers compare and divide as exact decimals; strings are
+/// measured and compared by Unicode scalars; `pattern` is ECMA-262, run by the standard
+/// library's `Regex` (see the JSON core documentation for what is translated). `format` is an
+/// annotation unless `assertsFormats` is set.
+///
+/// A validator is immutable once made and may be shared between threads.
+public final class JSONSchemaValidator: Sendable {
   /// A schema, where it sits and how it is read.
   struct Node: @unchecked Sendable {
     var value: JSONValue
@@ -33,6 +48,8 @@ package final class JSONSchemaValidator: Sendable {
   /// For each resource, the names of its `$dynamicAnchor`s.
   let dynamicAnchors: [SchemaURI: Set<String>]
   let patterns: [String: SchemaPattern]
+  /// The references of the schema and of the documents it reaches, resolved.
+  let resolved: [ReferenceKey: Node]
   /// Whether `format` asserts (fails strings it does not describe) rather than annotates.
   let assertsFormats: Bool
 
@@ -50,7 +67,7 @@ package final class JSONSchemaValidator: Sendable {
   ///   - checksSchema: Whether the schema is first checked against its draft's metaschema.
   /// - Throws: ``InvalidJSONSchema`` for a reference that resolves nowhere or a pattern that
   ///   does not compile.
-  package init(
+  public init(
     schema: JSONValue, uri: String = JSONSchemaValidator.defaultURI,
     draft: JSONSchemaDraft = .draft2020, resources: [String: JSONValue] = [:],
     loader: Loader? = nil, assertsFormats: Bool = false, checksSchema: Bool = true
@@ -87,6 +104,7 @@ package final class JSONSchemaValidator: Sendable {
     self.anchors = index.anchors
     self.dynamicAnchors = index.dynamicAnchors
     self.patterns = index.patterns
+    self.resolved = index.resolved
     self.assertsFormats = assertsFormats
   }
 
@@ -118,19 +136,20 @@ package final class JSONSchemaValidator: Sendable {
   }()
 
   /// Finds the schema document at a URI (without fragment), or returns nil.
-  package typealias Loader = (String) -> JSONValue?
+  public typealias Loader = (String) -> JSONValue?
 
-  /// The URI of a schema given none: relative references resolve against it.
-  package static let defaultURI = "bindery:/schema.json"
+  /// The URI of a schema given none, `bindery:/schema.json`: relative references resolve
+  /// against it.
+  public static let defaultURI = "bindery:/schema.json"
 
   /// Checks `instance` against the schema.
   ///
   /// - Parameter instance: The value.
   /// - Returns: Every failure, in the order the schema's keywords found them; empty when the
   ///   value is valid.
-  package func validate(_ instance: JSONValue) -> [JSONSchemaFailure] {
+  public func validate(_ instance: JSONValue) -> [JSONSchemaFailure] {
     var evaluation = SchemaEvaluation(validator: self)
-    return evaluation.evaluate(root, instance, at: JSONPath(), keywordPath: "").failures
+    return evaluation.evaluate(root, instance, at: InstancePath(), keywordPath: "").failures
   }
 
   /// Checks the JSON text `bytes` against the schema; each failure names the line and column
@@ -141,7 +160,7 @@ package final class JSONSchemaValidator: Sendable {
   ///   - options: How to read it.
   /// - Returns: Every failure; empty when the document is valid.
   /// - Throws: ``JSONReadError`` when the text is not JSON the options accept.
-  package func validate(_ bytes: some Sequence<UInt8>, options: JSONReadingOptions = .strict)
+  public func validate(_ bytes: some Sequence<UInt8>, options: JSONReadingOptions = .strict)
     throws(JSONReadError) -> [JSONSchemaFailure]
   {
     try validate(JSONDocument(parsing: bytes, options: options))
@@ -149,7 +168,10 @@ package final class JSONSchemaValidator: Sendable {
 
   /// Checks a document against the schema; each failure names the line and column of the
   /// value it is about.
-  package func validate(_ document: JSONDocument) -> [JSONSchemaFailure] {
+  ///
+  /// - Parameter document: The document.
+  /// - Returns: Every failure; empty when the document is valid.
+  public func validate(_ document: JSONDocument) -> [JSONSchemaFailure] {
     var failures = validate(document.root.value())
     for index in failures.indices {
       failures[index].location = try? document.root.cursor(at: failures[index].instancePath)
@@ -159,15 +181,18 @@ package final class JSONSchemaValidator: Sendable {
   }
 
   /// Whether `instance` is valid.
-  package func isValid(_ instance: JSONValue) -> Bool { validate(instance).isEmpty }
+  ///
+  /// - Parameter instance: The value.
+  /// - Returns: True when the schema accepts it.
+  public func isValid(_ instance: JSONValue) -> Bool { validate(instance).isEmpty }
 
   /// The resource at `uri`, and its vocabularies.
   func resource(_ uri: SchemaURI) -> Resource? { resources[uri] }
 
   /// The schema a reference names, resolved against `base`.
   func resolve(_ reference: String, from base: SchemaURI) -> Node? {
-    let target = base.resolving(reference)
-    return lookUp(target)
+    if let found = resolved[ReferenceKey(base: base, reference: reference)] { return found }
+    return lookUp(base.resolving(reference))
   }
 
   /// The schema at an absolute URI: a resource, a JSON Pointer into one, or an anchor.
@@ -182,22 +207,23 @@ package final class JSONSchemaValidator: Sendable {
 }
 
 /// One way a value breaks its schema.
-package struct JSONSchemaFailure: Sendable, Hashable, CustomStringConvertible {
+public struct JSONSchemaFailure: Sendable, Hashable, CustomStringConvertible {
   /// The value's path in the document.
-  package var instancePath: JSONPath
+  public var instancePath: JSONPath
   /// The keyword that failed, as a JSON Pointer through the schema as it was followed
   /// (`$ref`s included): the output formats' `keywordLocation`.
-  package var keywordLocation: String
+  public var keywordLocation: String
   /// The keyword's absolute location: its resource's URI and a JSON Pointer within it.
-  package var absoluteKeywordLocation: String
+  public var absoluteKeywordLocation: String
   /// The keyword.
-  package var keyword: String
+  public var keyword: String
   /// What is wrong.
-  package var message: String
+  public var message: String
   /// Where the value is in the document's text, when the document was text.
-  package var location: JSONSourceLocation?
+  public var location: JSONSourceLocation?
 
-  package var description: String {
+  /// `PATH (line L, column C): message [keyword location]`.
+  public var description: String {
     let place = instancePath.placeDescription
     let position = location.map { " (\($0))" } ?? ""
     return "\(place)\(position): \(message) [\(keywordLocation)]"
@@ -206,20 +232,27 @@ package struct JSONSchemaFailure: Sendable, Hashable, CustomStringConvertible {
 
 /// A schema that cannot be compiled: one its metaschema rejects, a reference that resolves
 /// nowhere, a pattern that does not compile.
-package struct InvalidJSONSchema: Error, Sendable, Hashable, CustomStringConvertible {
+public struct InvalidJSONSchema: Error, Sendable, Hashable, CustomStringConvertible {
   /// The URI of the schema document that is wrong.
-  package var resource: String
+  public var resource: String
   /// Where in that document, as a JSON Pointer.
-  package var pointer: String
+  public var pointer: String
   /// What is wrong.
-  package var message: String
+  public var message: String
 
   /// The place as a URI: the document's and the pointer as its fragment.
-  package var schemaLocation: String { resource + "#" + pointer }
+  public var schemaLocation: String { resource + "#" + pointer }
 
-  package var description: String { "\(schemaLocation): \(message)" }
+  /// `URI#POINTER: message`.
+  public var description: String { "\(schemaLocation): \(message)" }
 
-  package init(resource: String, pointer: String, message: String) {
+  /// Creates the error.
+  ///
+  /// - Parameters:
+  ///   - resource: The URI of the schema document.
+  ///   - pointer: Where in it.
+  ///   - message: What is wrong.
+  public init(resource: String, pointer: String, message: String) {
     self.resource = resource
     self.pointer = pointer
     self.message = message

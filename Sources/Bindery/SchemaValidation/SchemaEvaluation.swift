@@ -11,8 +11,11 @@ struct SchemaEvaluation {
   let validator: JSONSchemaValidator
   /// The resources entered, outermost first.
   private var dynamicScope: [SchemaURI] = []
-  /// References being followed, each with the value it was followed at.
-  private var following: Set<String> = []
+  /// The value the last references were followed at, and how many in a row: a reference
+  /// that leads back to itself without moving into the value would go on for ever.
+  private var referencesAt: (path: InstancePath?, count: Int) = (nil, 0)
+  /// More references than this followed in a row at one value fail as a cycle.
+  static let maxReferencesAtOneValue = 64
   /// Schemas being evaluated, one inside the other.
   private var depth = 0
   /// The depth at which the current thread's part of the evaluation started.
@@ -65,7 +68,7 @@ struct SchemaEvaluation {
   // MARK: Schemas
 
   mutating func evaluate(
-    _ given: Node, _ instance: JSONValue, at path: JSONPath, keywordPath: String
+    _ given: Node, _ instance: JSONValue, at path: InstancePath, keywordPath: String
   ) -> Outcome {
     if depth > 0, depth % Self.levelsPerStack == 0, depth != stackStart, given.value.kind == .object
     {
@@ -84,7 +87,7 @@ struct SchemaEvaluation {
     case .bool(false):
       outcome.failures.append(
         JSONSchemaFailure(
-          instancePath: path, keywordLocation: keywordPath,
+          instancePath: path.path, keywordLocation: keywordPath,
           absoluteKeywordLocation: given.base.with(fragment: given.pointer).description,
           keyword: "false", message: "no value is allowed here", location: nil))
       return outcome
@@ -92,7 +95,7 @@ struct SchemaEvaluation {
       guard depth < Self.maxDepth else {
         outcome.failures.append(
           JSONSchemaFailure(
-            instancePath: path, keywordLocation: keywordPath,
+            instancePath: path.path, keywordLocation: keywordPath,
             absoluteKeywordLocation: given.base.with(fragment: given.pointer).description,
             keyword: "", message: "schemas nested deeper than \(Self.maxDepth) levels here",
             location: nil))
@@ -118,22 +121,25 @@ struct SchemaEvaluation {
 
   /// Follows a reference to `target` (found by `keyword`).
   mutating func follow(
-    _ target: Node, _ instance: JSONValue, at path: JSONPath, keywordPath: String,
-    absoluteKeyword: String
+    _ target: Node, _ instance: JSONValue, at path: InstancePath, keywordPath: String,
+    from source: Node, keyword: String
   ) -> Outcome {
-    let key = "\(target.base)#\(target.pointer)|\(path.pointer)"
-    guard !following.contains(key) else {
+    let saved = referencesAt
+    defer { referencesAt = saved }
+    referencesAt = (path, referencesAt.path === path ? referencesAt.count + 1 : 1)
+    guard referencesAt.count <= Self.maxReferencesAtOneValue else {
       var outcome = Outcome()
       outcome.failures.append(
         JSONSchemaFailure(
-          instancePath: path, keywordLocation: keywordPath,
-          absoluteKeywordLocation: absoluteKeyword, keyword: "$ref",
-          message: "the reference comes back to itself without moving on in the value",
+          instancePath: path.path, keywordLocation: keywordPath,
+          absoluteKeywordLocation: source.base.with(
+            fragment: source.pointer + "/" + SchemaIndex.escape(keyword)
+          ).description, keyword: keyword,
+          message:
+            "more than \(Self.maxReferencesAtOneValue) references followed at this value without moving into it: the references come back to themselves",
           location: nil))
       return outcome
     }
-    following.insert(key)
-    defer { following.remove(key) }
     return evaluate(target, instance, at: path, keywordPath: keywordPath)
   }
 
@@ -177,13 +183,13 @@ private struct Keywords {
   let node: Node
   let object: JSONObject
   let instance: JSONValue
-  let path: JSONPath
+  let path: InstancePath
   let keywordPath: String
   var outcome = SchemaEvaluation.Outcome()
 
   init(
     evaluation: SchemaEvaluation, node: Node, object: JSONObject, instance: JSONValue,
-    path: JSONPath, keywordPath: String
+    path: InstancePath, keywordPath: String
   ) {
     self.evaluation = evaluation
     self.node = node
@@ -206,10 +212,10 @@ private struct Keywords {
     node.base.with(fragment: node.pointer + "/" + SchemaIndex.escape(keyword)).description
   }
 
-  mutating func fail(_ keyword: String, _ message: String, at path: JSONPath? = nil) {
+  mutating func fail(_ keyword: String, _ message: String) {
     outcome.failures.append(
       JSONSchemaFailure(
-        instancePath: path ?? self.path, keywordLocation: keywordLocation(keyword),
+        instancePath: path.path, keywordLocation: keywordLocation(keyword),
         absoluteKeywordLocation: absoluteLocation(keyword), keyword: keyword, message: message,
         location: nil))
   }
@@ -230,17 +236,28 @@ private struct Keywords {
 
   /// Evaluates a subschema against a member or element of the value.
   mutating func applyBelow(
-    _ keyword: String, _ steps: [String], value: JSONValue, to child: JSONValue,
-    at childPath: JSONPath
+    _ place: Place, value: JSONValue, to child: JSONValue, at childPath: InstancePath
   ) -> SchemaEvaluation.Outcome {
-    var pointer = node.pointer + "/" + SchemaIndex.escape(keyword)
-    var location = keywordLocation(keyword)
+    let schema = Node(value: value, base: node.base, pointer: place.pointer, draft: draft)
+    return evaluation.evaluate(schema, child, at: childPath, keywordPath: place.location)
+  }
+
+  /// Where a subschema sits: its JSON Pointer in its resource and its keyword location. Made
+  /// once for the elements or members a subschema applies to.
+  struct Place {
+    var pointer: String
+    var location: String
+  }
+
+  func place(_ keyword: String, _ steps: String...) -> Place {
+    var place = Place(
+      pointer: node.pointer + "/" + SchemaIndex.escape(keyword),
+      location: keywordLocation(keyword))
     for step in steps {
-      pointer += "/" + SchemaIndex.escape(step)
-      location += "/" + SchemaIndex.escape(step)
+      place.pointer += "/" + SchemaIndex.escape(step)
+      place.location += "/" + SchemaIndex.escape(step)
     }
-    let schema = Node(value: value, base: node.base, pointer: pointer, draft: draft)
-    return evaluation.evaluate(schema, child, at: childPath, keywordPath: location)
+    return place
   }
 
   /// Whether the vocabulary `name` applies to this schema.
@@ -251,12 +268,15 @@ private struct Keywords {
     return vocabularies.contains(prefix + name)
   }
 
+  /// Whether the validation vocabulary applies: asked once per schema object.
+  lazy var validates: Bool = uses("validation")
+
   // MARK: Keywords
 
   mutating func run() {
     references()
     if draft.refIgnoresSiblings, object["$ref"] != nil { return }
-    if uses("validation") { validation() }
+    if validates { validation() }
     applicators()
     if draft >= .draft2019 { unevaluated() }
   }
@@ -267,7 +287,7 @@ private struct Keywords {
     {
       let result = evaluation.follow(
         target, instance, at: path, keywordPath: keywordLocation("$ref"),
-        absoluteKeyword: absoluteLocation("$ref"))
+        from: node, keyword: "$ref")
       outcome.merge(result)
     }
     guard draft >= .draft2019 else { return }
@@ -288,7 +308,7 @@ private struct Keywords {
       }
       let result = evaluation.follow(
         target, instance, at: path, keywordPath: keywordLocation("$dynamicRef"),
-        absoluteKeyword: absoluteLocation("$dynamicRef"))
+        from: node, keyword: "$dynamicRef")
       outcome.merge(result)
     }
     if draft == .draft2019, case .string(let reference) = object["$recursiveRef"],
@@ -306,7 +326,7 @@ private struct Keywords {
       }
       let result = evaluation.follow(
         target, instance, at: path, keywordPath: keywordLocation("$recursiveRef"),
-        absoluteKeyword: absoluteLocation("$recursiveRef"))
+        from: node, keyword: "$recursiveRef")
       outcome.merge(result)
     }
   }
@@ -384,7 +404,10 @@ private struct Keywords {
   }
 
   mutating func numberKeywords(_ number: JSONNumber) {
-    guard let value = SchemaDecimal(number) else { return }
+    let keywords = ["multipleOf", "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"]
+    guard keywords.contains(where: { object[$0] != nil }), let value = SchemaDecimal(number) else {
+      return
+    }
     func bound(_ keyword: String) -> SchemaDecimal? {
       guard case .number(let limit) = object[keyword] else { return nil }
       return SchemaDecimal(limit)
@@ -434,7 +457,9 @@ private struct Keywords {
   }
 
   static func count(_ keyword: String, in object: JSONObject) -> Int? {
-    guard case .number(let number) = object[keyword], let value = SchemaDecimal(number),
+    guard case .number(let number) = object[keyword] else { return nil }
+    if let count = number.integer(Int.self) { return count >= 0 ? count : nil }
+    guard let value = SchemaDecimal(number),
       value.isInteger, !value.negative
     else { return nil }
     return number.integer(Int.self) ?? (value.digits.count > 0 ? Int.max : 0)
@@ -580,7 +605,7 @@ private struct Keywords {
         guard let member = members[name] else { continue }
         named.insert(name)
         let result = applyBelow(
-          "properties", [name], value: schema, to: member, at: path.appending(.key(name)))
+          place("properties", name), value: schema, to: member, at: path.appending(.key(name)))
         outcome.failures += result.failures
         outcome.properties.insert(name)
       }
@@ -589,10 +614,11 @@ private struct Keywords {
     if case .object(let patterns) = object["patternProperties"] {
       for (pattern, schema) in patterns {
         guard let compiled = validator.patterns[pattern] else { continue }
+        let patternPlace = place("patternProperties", pattern)
         for (name, member) in members where compiled.matches(name) {
           patterned.insert(name)
           let result = applyBelow(
-            "patternProperties", [pattern], value: schema, to: member,
+            patternPlace, value: schema, to: member,
             at: path.appending(.key(name)))
           outcome.failures += result.failures
           outcome.properties.insert(name)
@@ -600,11 +626,12 @@ private struct Keywords {
       }
     }
     if let schema = object["additionalProperties"] {
+      let additionalPlace = place("additionalProperties")
       for (name, member) in members where !named.contains(name) && !patterned.contains(name) {
         let result = applyBelow(
-          "additionalProperties", [], value: schema, to: member, at: path.appending(.key(name)))
+          additionalPlace, value: schema, to: member, at: path.appending(.key(name)))
         if !result.isValid, schema == .bool(false) {
-          fail("additionalProperties", "the member '\(name)' is not allowed", at: path)
+          fail("additionalProperties", "the member '\(name)' is not allowed")
         } else {
           outcome.failures += result.failures
         }
@@ -612,8 +639,10 @@ private struct Keywords {
       }
     }
     if draft >= .draft6, let schema = object["propertyNames"] {
+      let namesPlace = place("propertyNames")
       for (name, _) in members {
-        let result = applyBelow("propertyNames", [], value: schema, to: .string(name), at: path)
+        let result = applyBelow(
+          namesPlace, value: schema, to: .string(name), at: path)
         if !result.isValid {
           fail("propertyNames", "the member name '\(name)' is not allowed")
         }
@@ -638,7 +667,7 @@ private struct Keywords {
     if draft >= .draft2020, case .array(let schemas) = object["prefixItems"] {
       for (position, schema) in schemas.enumerated() where position < elements.count {
         let result = applyBelow(
-          "prefixItems", ["\(position)"], value: schema, to: elements[position],
+          place("prefixItems", "\(position)"), value: schema, to: elements[position],
           at: path.appending(.index(position)))
         outcome.failures += result.failures
       }
@@ -650,15 +679,16 @@ private struct Keywords {
         if draft <= .draft2019 {
           for (position, schema) in schemas.enumerated() where position < elements.count {
             let result = applyBelow(
-              "items", ["\(position)"], value: schema, to: elements[position],
+              place("items", "\(position)"), value: schema, to: elements[position],
               at: path.appending(.index(position)))
             outcome.failures += result.failures
           }
           outcome.items = max(outcome.items, min(schemas.count, elements.count))
           if let additional = object["additionalItems"] {
+            let additionalPlace = place("additionalItems")
             for position in schemas.count..<max(schemas.count, elements.count) {
               let result = applyBelow(
-                "additionalItems", [], value: additional, to: elements[position],
+                additionalPlace, value: additional, to: elements[position],
                 at: path.appending(.index(position)))
               outcome.failures += result.failures
             }
@@ -666,9 +696,10 @@ private struct Keywords {
           }
         }
       } else {
+        let itemsPlace = place("items")
         for position in tupleCount..<max(tupleCount, elements.count) {
           let result = applyBelow(
-            "items", [], value: items, to: elements[position],
+            itemsPlace, value: items, to: elements[position],
             at: path.appending(.index(position)))
           outcome.failures += result.failures
         }
@@ -677,12 +708,13 @@ private struct Keywords {
     }
     if draft >= .draft6, let schema = object["contains"] {
       var matched: Set<Int> = []
+      let containsPlace = place("contains")
       for (position, element) in elements.enumerated() {
         let result = applyBelow(
-          "contains", [], value: schema, to: element, at: path.appending(.index(position)))
+          containsPlace, value: schema, to: element, at: path.appending(.index(position)))
         if result.isValid { matched.insert(position) }
       }
-      let limits = draft >= .draft2019 && uses("validation")
+      let limits = draft >= .draft2019 && validates
       let minimum = limits ? Self.count("minContains", in: object) ?? 1 : 1
       if matched.count < minimum {
         fail(
@@ -702,9 +734,10 @@ private struct Keywords {
 
   mutating func unevaluated() {
     if let schema = object["unevaluatedProperties"], case .object(let members) = instance {
+      let unevaluatedPlace = place("unevaluatedProperties")
       for (name, member) in members where !outcome.properties.contains(name) {
         let result = applyBelow(
-          "unevaluatedProperties", [], value: schema, to: member, at: path.appending(.key(name)))
+          unevaluatedPlace, value: schema, to: member, at: path.appending(.key(name)))
         if !result.isValid, schema == .bool(false) {
           fail("unevaluatedProperties", "the member '\(name)' is not allowed")
         } else {
@@ -716,10 +749,11 @@ private struct Keywords {
     if let schema = object["unevaluatedItems"], case .array(let elements) = instance,
       !outcome.allItems
     {
+      let unevaluatedPlace = place("unevaluatedItems")
       for position in outcome.items..<max(outcome.items, elements.count)
       where !outcome.containedItems.contains(position) {
         let result = applyBelow(
-          "unevaluatedItems", [], value: schema, to: elements[position],
+          unevaluatedPlace, value: schema, to: elements[position],
           at: path.appending(.index(position)))
         if !result.isValid, schema == .bool(false) {
           fail("unevaluatedItems", "the element \(position) is not allowed")
@@ -765,5 +799,31 @@ enum SchemaEquality {
     var value: JSONValue
     static func == (lhs: Exact, rhs: Exact) -> Bool { equal(lhs.value, rhs.value) }
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
+  }
+}
+
+/// A value's path while an evaluation descends: each step points to the one above it, so going
+/// a level deeper costs one small object, and the ``JSONPath`` is built only for a failure.
+final class InstancePath {
+  let parent: InstancePath?
+  let component: JSONPath.Component?
+
+  init(parent: InstancePath? = nil, component: JSONPath.Component? = nil) {
+    self.parent = parent
+    self.component = component
+  }
+
+  func appending(_ component: JSONPath.Component) -> InstancePath {
+    InstancePath(parent: self, component: component)
+  }
+
+  var path: JSONPath {
+    var components: [JSONPath.Component] = []
+    var step: InstancePath? = self
+    while let current = step {
+      if let component = current.component { components.append(component) }
+      step = current.parent
+    }
+    return JSONPath(components.reversed())
   }
 }

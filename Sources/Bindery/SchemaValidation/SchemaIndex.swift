@@ -1,5 +1,11 @@
 import BinderyJSON
 
+/// A reference as met in a schema: the text and the base URI it resolves against.
+struct ReferenceKey: Hashable, Sendable {
+  var base: SchemaURI
+  var reference: String
+}
+
 /// What a validator knows of its schemas before it checks anything: every resource by its
 /// URI, every anchor, the patterns compiled, and the references, checked to resolve.
 struct SchemaIndex {
@@ -9,6 +15,8 @@ struct SchemaIndex {
   var anchors: [SchemaURI: Node] = [:]
   var dynamicAnchors: [SchemaURI: Set<String>] = [:]
   var patterns: [String: SchemaPattern] = [:]
+  /// Each reference met, resolved from the base it was met under.
+  var resolved: [ReferenceKey: Node] = [:]
   /// References met, by the document they are in: checked once every resource is known, for
   /// the documents the schema reaches.
   private var references: [SchemaURI: [(reference: String, from: Node, keyword: String)]] = [:]
@@ -167,6 +175,7 @@ struct SchemaIndex {
           add(document, uri: resource, draft: draft)
           found = lookUp(target)
         }
+        if let found { resolved[ReferenceKey(base: node.base, reference: reference)] = found }
         guard let found else {
           throw InvalidJSONSchema(
             node, keyword, "the reference '\(reference)' (\(target)) names no schema that is known")
@@ -224,7 +233,9 @@ struct SchemaIndex {
 
   /// A JSON Pointer token for `key`.
   static func escape(_ key: String) -> String {
-    guard key.contains("~") || key.contains("/") else { return key }
+    guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+      return key
+    }
     return key.replacing("~", with: "~0").replacing("/", with: "~1")
   }
 }

@@ -113,7 +113,7 @@ struct SchemaURI: Hashable, Sendable, CustomStringConvertible {
 
   /// RFC 3986's remove_dot_segments (section 5.2.4).
   static func removingDotSegments(_ path: String) -> String {
-    guard path.contains(".") else { return path }
+    guard path.utf8.contains(UInt8(ascii: ".")) else { return path }
     var input = Substring(path)
     var output: [Substring] = []
     var absolute = false
@@ -140,7 +140,7 @@ struct SchemaURI: Hashable, Sendable, CustomStringConvertible {
   /// `text` with each `%XX` escape replaced by its byte (bytes that do not form UTF-8 are
   /// replaced).
   static func percentDecoded(_ text: String) -> String {
-    guard text.contains("%") else { return text }
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
     var bytes: [UInt8] = []
     var utf8 = Array(text.utf8)[...]
     while let byte = utf8.first {
