@@ -42,16 +42,14 @@ public final class JSONSchemaValidator: Sendable {
     var vocabularies: Set<String>?
   }
 
-  let root: Node
-  let resources: [SchemaURI: Resource]
-  let anchors: [SchemaURI: Node]
-  /// For each resource, the names of its `$dynamicAnchor`s.
-  let dynamicAnchors: [SchemaURI: Set<String>]
-  let patterns: [String: SchemaPattern]
-  /// The references of the schema and of the documents it reaches, resolved.
-  let resolved: [ReferenceKey: Node]
-  /// Whether `format` asserts (fails strings it does not describe) rather than annotates.
-  let assertsFormats: Bool
+  /// The schema compiled.
+  let root: CompiledSchema
+  /// Every schema compiled and every resource, held here: references between compiled
+  /// schemas may form cycles, which `deinit` breaks.
+  private let compiled: [CompiledSchema]
+  private let compiledResources: [SchemaResource]
+  /// Whether some schema reads annotations (`unevaluatedProperties`, `unevaluatedItems`).
+  let readsAnnotations: Bool
 
   /// Compiles `schema`.
   ///
@@ -97,15 +95,23 @@ public final class JSONSchemaValidator: Sendable {
       }
     }
     // `add` put the schema there.
-    self.root =
-      index.resources[base]?.node
-      ?? SchemaIndex.Node(value: schema, base: base, pointer: "", draft: draft)
-    self.resources = index.resources
-    self.anchors = index.anchors
-    self.dynamicAnchors = index.dynamicAnchors
-    self.patterns = index.patterns
-    self.resolved = index.resolved
-    self.assertsFormats = assertsFormats
+    let rootNode =
+      index.resources[base]?.node ?? Node(value: schema, base: base, pointer: "", draft: draft)
+    var compiler = SchemaCompiler(index: index, assertsFormats: assertsFormats)
+    self.root = compiler.compileAll(rootNode)
+    self.compiled = Array(compiler.compiled.values)
+    self.compiledResources = Array(compiler.resources.values)
+    self.readsAnnotations = compiler.readsAnnotations
+  }
+
+  deinit {
+    // Break the cycles references make, so that the schemas are freed with the validator.
+    for schema in compiled {
+      schema.ref = nil
+      schema.dynamicRef = nil
+      schema.recursiveRef = nil
+    }
+    for resource in compiledResources { resource.dynamicAnchors = [:] }
   }
 
   /// The standard metaschemas, read once.
@@ -149,7 +155,7 @@ public final class JSONSchemaValidator: Sendable {
   ///   value is valid.
   public func validate(_ instance: JSONValue) -> [JSONSchemaFailure] {
     var evaluation = SchemaEvaluation(validator: self)
-    return evaluation.evaluate(root, instance, at: InstancePath(), keywordPath: "").failures
+    return evaluation.evaluate(root, instance).failures
   }
 
   /// Checks the JSON text `bytes` against the schema; each failure names the line and column
@@ -185,25 +191,6 @@ public final class JSONSchemaValidator: Sendable {
   /// - Parameter instance: The value.
   /// - Returns: True when the schema accepts it.
   public func isValid(_ instance: JSONValue) -> Bool { validate(instance).isEmpty }
-
-  /// The resource at `uri`, and its vocabularies.
-  func resource(_ uri: SchemaURI) -> Resource? { resources[uri] }
-
-  /// The schema a reference names, resolved against `base`.
-  func resolve(_ reference: String, from base: SchemaURI) -> Node? {
-    if let found = resolved[ReferenceKey(base: base, reference: reference)] { return found }
-    return lookUp(base.resolving(reference))
-  }
-
-  /// The schema at an absolute URI: a resource, a JSON Pointer into one, or an anchor.
-  func lookUp(_ target: SchemaURI) -> Node? {
-    let fragment = target.decodedFragment
-    if fragment.isEmpty || fragment.hasPrefix("/") {
-      guard let resource = resources[target.withoutFragment] else { return nil }
-      return SchemaIndex.follow(pointer: fragment, from: resource.node)
-    }
-    return anchors[target]
-  }
 }
 
 /// One way a value breaks its schema.

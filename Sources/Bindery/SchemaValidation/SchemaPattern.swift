@@ -10,6 +10,8 @@ struct SchemaPattern: @unchecked Sendable {
   // Invariant for `@unchecked Sendable`: the regex is built once and only read afterwards
   // (matching does not change it).
   private let regex: Regex<AnyRegexOutput>
+  /// The pattern as the schema wrote it.
+  let source: String
 
   /// Why a pattern does not compile.
   struct Failure: Error {
@@ -18,6 +20,7 @@ struct SchemaPattern: @unchecked Sendable {
 
   init(_ pattern: String) throws(Failure) {
     if let refused = Self.notECMAScript(pattern) { throw Failure(message: refused) }
+    source = pattern
     let translated = Self.translate(pattern)
     do {
       regex = try Regex(translated).matchingSemantics(.unicodeScalar)

@@ -1,0 +1,422 @@
+import BinderyJSON
+
+/// A schema object (or `true`/`false`) compiled: each keyword that applies read once, its
+/// subschemas compiled and its references resolved, so that checking a value looks nothing up
+/// by name.
+///
+/// Built by ``SchemaCompiler``, linked (references may form cycles), then only read; the
+/// validator that holds the tree shares it between threads.
+final class CompiledSchema: @unchecked Sendable {
+  // Invariant for `@unchecked Sendable`: every stored property is set while the compiler builds
+  // and links the tree, before the validator that owns it is returned; nothing writes after.
+
+  /// Where the schema is: its resource and JSON Pointer there, for absolute locations.
+  let base: SchemaURI
+  let pointer: String
+  let draft: JSONSchemaDraft
+  /// The resource the schema is in: entered into the dynamic scope while the schema applies,
+  /// unless the schema that applied it is in the same one.
+  var resource: SchemaResource?
+
+  /// `true` or `false` schemas.
+  var constant: Bool?
+
+  // References.
+  var ref: CompiledSchema?
+  /// `$dynamicRef`: its initial target, and the anchor to look for in the dynamic scope when
+  /// that target has a `$dynamicAnchor` of the same name.
+  var dynamicRef: (target: CompiledSchema, anchor: String?)?
+  /// `$recursiveRef`: its initial target, and whether that target has `$recursiveAnchor`.
+  var recursiveRef: (target: CompiledSchema, dynamic: Bool)?
+
+  // Validation (when the validation vocabulary applies).
+  var types: TypeSet?
+  var typeNames: [String] = []
+  var enumValues: [JSONValue]?
+  var constValue: JSONValue?
+  var multipleOf: Bound?
+  var maximum: Bound?
+  var minimum: Bound?
+  var exclusiveMaximum: Bound?
+  var exclusiveMinimum: Bound?
+  /// Draft 4's boolean `exclusiveMaximum` and `exclusiveMinimum`.
+  var maximumIsExclusive = false
+  var minimumIsExclusive = false
+  var maxLength: Int?
+  var minLength: Int?
+  var pattern: (regex: SchemaPattern, text: String)?
+  var format: String?
+  var maxItems: Int?
+  var minItems: Int?
+  var uniqueItems = false
+  var maxContains: Int?
+  var minContains: Int?
+  var maxProperties: Int?
+  var minProperties: Int?
+  var required: [String] = []
+  var dependentRequired: [(name: String, needs: [String], keyword: String)] = []
+
+  // Applicators.
+  var allOf: [CompiledSchema] = []
+  var anyOf: [CompiledSchema] = []
+  var oneOf: [CompiledSchema] = []
+  var not: CompiledSchema?
+  var ifSchema: CompiledSchema?
+  var thenSchema: CompiledSchema?
+  var elseSchema: CompiledSchema?
+  var properties: [String: CompiledSchema] = [:]
+  var patternProperties: [(regex: SchemaPattern, schema: CompiledSchema)] = []
+  var additionalProperties: CompiledSchema?
+  var propertyNames: CompiledSchema?
+  var dependentSchemas: [(name: String, schema: CompiledSchema)] = []
+  /// `prefixItems`, or the array form of `items` before 2020-12.
+  var prefixItems: [CompiledSchema] = []
+  /// `items` (the schema form), or `additionalItems` after an array of `items`.
+  var items: CompiledSchema?
+  var contains: CompiledSchema?
+  var unevaluatedProperties: CompiledSchema?
+  var unevaluatedItems: CompiledSchema?
+
+  init(base: SchemaURI, pointer: String, draft: JSONSchemaDraft) {
+    self.base = base
+    self.pointer = pointer
+    self.draft = draft
+  }
+
+  /// A keyword's absolute location.
+  func absoluteLocation(_ keyword: String) -> String {
+    let suffix = keyword.isEmpty ? "" : "/" + SchemaIndex.escape(keyword)
+    return base.with(fragment: pointer + suffix).description
+  }
+
+  /// A number bound: its exact value and its text for messages.
+  struct Bound {
+    var value: SchemaDecimal
+    var text: String
+  }
+
+  /// The JSON types a `type` keyword allows, as bits.
+  struct TypeSet: OptionSet {
+    let rawValue: UInt8
+    static let null = TypeSet(rawValue: 1)
+    static let boolean = TypeSet(rawValue: 2)
+    static let object = TypeSet(rawValue: 4)
+    static let array = TypeSet(rawValue: 8)
+    static let string = TypeSet(rawValue: 16)
+    static let number = TypeSet(rawValue: 32)
+    static let integer = TypeSet(rawValue: 64)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init?(name: String) {
+      switch name {
+      case "null": self = .null
+      case "boolean": self = .boolean
+      case "object": self = .object
+      case "array": self = .array
+      case "string": self = .string
+      case "number": self = .number
+      case "integer": self = .integer
+      default: return nil
+      }
+    }
+  }
+}
+
+/// A schema resource as the dynamic scope sees it: its URI, its `$dynamicAnchor`s, and whether
+/// it has `$recursiveAnchor: true`.
+final class SchemaResource: @unchecked Sendable {
+  // Invariant for `@unchecked Sendable`: filled while compiling, only read afterwards.
+  let uri: SchemaURI
+  var dynamicAnchors: [String: CompiledSchema] = [:]
+  var recursiveAnchor = false
+  /// The resource's root schema (the target of a `$recursiveRef` that moves).
+  weak var root: CompiledSchema?
+
+  init(uri: SchemaURI) {
+    self.uri = uri
+  }
+}
+
+/// Compiles the schemas an index holds, starting at the validator's root, into
+/// ``CompiledSchema`` trees; each schema once, however many references lead to it.
+struct SchemaCompiler {
+  typealias Node = JSONSchemaValidator.Node
+
+  let index: SchemaIndex
+  let assertsFormats: Bool
+  /// Every schema compiled, by absolute location, so that a reference back to one reuses it.
+  private(set) var compiled: [String: CompiledSchema] = [:]
+  private(set) var resources: [SchemaURI: SchemaResource] = [:]
+  /// Schemas whose references are still to link.
+  private var pending: [(schema: CompiledSchema, node: Node)] = []
+  /// Whether any schema reads annotations (`unevaluatedProperties`, `unevaluatedItems`).
+  private(set) var readsAnnotations = false
+
+  init(index: SchemaIndex, assertsFormats: Bool) {
+    self.index = index
+    self.assertsFormats = assertsFormats
+  }
+
+  /// The compiled schema at `node`, its references linked.
+  mutating func compileAll(_ node: Node) -> CompiledSchema {
+    let root = compile(node)
+    // Link references, and give every resource entered its dynamic anchors (which may sit in
+    // `$defs` nothing else reaches), until nothing new is compiled.
+    var anchored: Set<SchemaURI> = []
+    while true {
+      while let (schema, node) = pending.popLast() { link(schema, node) }
+      let fresh = resources.keys.filter { !anchored.contains($0) }
+      if fresh.isEmpty { break }
+      for uri in fresh {
+        anchored.insert(uri)
+        for name in index.dynamicAnchors[uri] ?? [] {
+          guard let node = index.anchors[uri.with(fragment: name)] else { continue }
+          resource(uri).dynamicAnchors[name] = compile(node)
+        }
+      }
+    }
+    return root
+  }
+
+  private func key(_ node: Node) -> String { "\(node.base)#\(node.pointer)" }
+
+  private mutating func resource(_ uri: SchemaURI) -> SchemaResource {
+    if let known = resources[uri] { return known }
+    let made = SchemaResource(uri: uri)
+    resources[uri] = made
+    return made
+  }
+
+  mutating func compile(_ given: Node) -> CompiledSchema {
+    let (node, entersResource) = SchemaIndex.entering(given)
+    let schema = CompiledSchema(base: node.base, pointer: node.pointer, draft: node.draft)
+    if case .bool(let flag) = node.value {
+      schema.constant = flag
+      return schema
+    }
+    guard case .object(let object) = node.value else {
+      schema.constant = true
+      return schema
+    }
+    // References to this schema find it here.
+    let location = key(node)
+    if let known = compiled[location] { return known }
+    compiled[location] = schema
+    let resource = resource(node.base)
+    schema.resource = resource
+    if entersResource || node.pointer.isEmpty {
+      if resource.root == nil { resource.root = schema }
+      if object["$recursiveAnchor"] == .bool(true), node.draft == .draft2019 {
+        resource.recursiveAnchor = true
+      }
+    }
+    pending.append((schema, node))
+    if node.draft.refIgnoresSiblings, object["$ref"] != nil { return schema }
+
+    let validates = uses("validation", node)
+    if validates { readValidation(object, node, into: schema) }
+    readApplicators(object, node, into: schema)
+    return schema
+  }
+
+  /// Whether the vocabulary `name` applies to the schema at `node`.
+  private func uses(_ name: String, _ node: Node) -> Bool {
+    guard let prefix = node.draft.vocabularyPrefix,
+      let vocabularies = index.resources[node.base]?.vocabularies
+    else { return true }
+    return vocabularies.contains(prefix + name)
+  }
+
+  private mutating func child(
+    _ node: Node, _ value: JSONValue, _ keyword: String, _ steps: String...
+  ) -> CompiledSchema {
+    var pointer = node.pointer + "/" + SchemaIndex.escape(keyword)
+    for extra in steps { pointer += "/" + SchemaIndex.escape(extra) }
+    let child = Node(value: value, base: node.base, pointer: pointer, draft: node.draft)
+    return compile(child)
+  }
+
+  private static func count(_ value: JSONValue?) -> Int? {
+    guard case .number(let number) = value else { return nil }
+    if let count = number.integer(Int.self) { return count >= 0 ? count : nil }
+    guard let decimal = SchemaDecimal(number), decimal.isInteger, !decimal.negative else {
+      return nil
+    }
+    return Int.max
+  }
+
+  private static func bound(_ value: JSONValue?) -> CompiledSchema.Bound? {
+    guard case .number(let number) = value, let decimal = SchemaDecimal(number) else {
+      return nil
+    }
+    return CompiledSchema.Bound(value: decimal, text: number.text)
+  }
+
+  private func readValidation(_ object: JSONObject, _ node: Node, into schema: CompiledSchema) {
+    switch object["type"] {
+    case .string(let name):
+      schema.types = CompiledSchema.TypeSet(name: name) ?? []
+      schema.typeNames = [name]
+    case .array(let list):
+      var types: CompiledSchema.TypeSet = []
+      for case .string(let name) in list {
+        if let type = CompiledSchema.TypeSet(name: name) { types.insert(type) }
+        schema.typeNames.append(name)
+      }
+      schema.types = types
+    default: break
+    }
+    if case .array(let values) = object["enum"] { schema.enumValues = values }
+    if node.draft >= .draft6, let value = object["const"] { schema.constValue = value }
+    if let divisor = Self.bound(object["multipleOf"]), !divisor.value.isZero {
+      schema.multipleOf = divisor
+    }
+    schema.maximum = Self.bound(object["maximum"])
+    schema.minimum = Self.bound(object["minimum"])
+    if node.draft == .draft4 {
+      schema.maximumIsExclusive = object["exclusiveMaximum"] == .bool(true)
+      schema.minimumIsExclusive = object["exclusiveMinimum"] == .bool(true)
+    } else {
+      schema.exclusiveMaximum = Self.bound(object["exclusiveMaximum"])
+      schema.exclusiveMinimum = Self.bound(object["exclusiveMinimum"])
+    }
+    schema.maxLength = Self.count(object["maxLength"])
+    schema.minLength = Self.count(object["minLength"])
+    if case .string(let text) = object["pattern"], let regex = index.patterns[text] {
+      schema.pattern = (regex, text)
+    }
+    schema.maxItems = Self.count(object["maxItems"])
+    schema.minItems = Self.count(object["minItems"])
+    schema.uniqueItems = object["uniqueItems"] == .bool(true)
+    if node.draft >= .draft2019 {
+      schema.maxContains = Self.count(object["maxContains"])
+      schema.minContains = Self.count(object["minContains"])
+    }
+    schema.maxProperties = Self.count(object["maxProperties"])
+    schema.minProperties = Self.count(object["minProperties"])
+    if case .array(let names) = object["required"] {
+      schema.required = names.compactMap(\.stringValue)
+    }
+    let dependencyKeyword = node.draft >= .draft2019 ? "dependentRequired" : "dependencies"
+    if case .object(let dependencies) = object[dependencyKeyword] {
+      for (name, needed) in dependencies {
+        guard case .array(let names) = needed else { continue }
+        schema.dependentRequired.append((name, names.compactMap(\.stringValue), dependencyKeyword))
+      }
+    }
+    if assertsFormats, case .string(let format) = object["format"],
+      uses(node.draft == .draft2019 ? "format" : "format-annotation", node)
+    {
+      schema.format = format
+    }
+  }
+
+  private mutating func readApplicators(
+    _ object: JSONObject, _ node: Node, into schema: CompiledSchema
+  ) {
+    let draft = node.draft
+    for (keyword, list) in [
+      ("allOf", \CompiledSchema.allOf), ("anyOf", \.anyOf), ("oneOf", \.oneOf),
+    ] {
+      guard case .array(let schemas) = object[keyword] else { continue }
+      schema[keyPath: list] = schemas.enumerated().map { child(node, $1, keyword, "\($0)") }
+    }
+    if let value = object["not"] { schema.not = child(node, value, "not") }
+    if draft >= .draft7, let value = object["if"] {
+      schema.ifSchema = child(node, value, "if")
+      if let value = object["then"] { schema.thenSchema = child(node, value, "then") }
+      if let value = object["else"] { schema.elseSchema = child(node, value, "else") }
+    }
+    if case .object(let properties) = object["properties"] {
+      for (name, value) in properties {
+        schema.properties[name] = child(node, value, "properties", name)
+      }
+    }
+    if case .object(let patterns) = object["patternProperties"] {
+      for (pattern, value) in patterns {
+        guard let regex = index.patterns[pattern] else { continue }
+        schema.patternProperties.append((regex, child(node, value, "patternProperties", pattern)))
+      }
+    }
+    if let value = object["additionalProperties"] {
+      schema.additionalProperties = child(node, value, "additionalProperties")
+    }
+    if draft >= .draft6, let value = object["propertyNames"] {
+      schema.propertyNames = child(node, value, "propertyNames")
+    }
+    let dependencyKeyword = draft >= .draft2019 ? "dependentSchemas" : "dependencies"
+    if case .object(let dependencies) = object[dependencyKeyword] {
+      for (name, value) in dependencies where value.kind == .object || value.kind == .bool {
+        schema.dependentSchemas.append((name, child(node, value, dependencyKeyword, name)))
+      }
+    }
+    if draft >= .draft2020 {
+      if case .array(let schemas) = object["prefixItems"] {
+        schema.prefixItems = schemas.enumerated().map { child(node, $1, "prefixItems", "\($0)") }
+      }
+      if let value = object["items"], value.kind != .array {
+        schema.items = child(node, value, "items")
+      }
+    } else if let value = object["items"] {
+      if case .array(let schemas) = value {
+        schema.prefixItems = schemas.enumerated().map { child(node, $1, "items", "\($0)") }
+        if let additional = object["additionalItems"] {
+          schema.items = child(node, additional, "additionalItems")
+        }
+      } else {
+        schema.items = child(node, value, "items")
+      }
+    }
+    if draft >= .draft6, let value = object["contains"] {
+      schema.contains = child(node, value, "contains")
+    }
+    if draft >= .draft2019 {
+      if let value = object["unevaluatedProperties"] {
+        schema.unevaluatedProperties = child(node, value, "unevaluatedProperties")
+        readsAnnotations = true
+      }
+      if let value = object["unevaluatedItems"] {
+        schema.unevaluatedItems = child(node, value, "unevaluatedItems")
+        readsAnnotations = true
+      }
+    }
+  }
+
+  /// Resolves a schema's references, compiling their targets.
+  private mutating func link(_ schema: CompiledSchema, _ node: Node) {
+    guard case .object(let object) = node.value else { return }
+    let (entered, _) = SchemaIndex.entering(node)
+    func target(_ reference: String) -> (CompiledSchema, Node)? {
+      let found =
+        index.resolved[ReferenceKey(base: entered.base, reference: reference)]
+        ?? index.lookUp(entered.base.resolving(reference))
+      guard let found else { return nil }
+      return (compile(found), found)
+    }
+    if case .string(let reference) = object["$ref"], let (found, _) = target(reference) {
+      schema.ref = found
+    }
+    if entered.draft >= .draft2020, case .string(let reference) = object["$dynamicRef"],
+      let (found, foundNode) = target(reference)
+    {
+      let uri = entered.base.resolving(reference)
+      var anchor: String? = nil
+      if let name = uri.fragment, !name.isEmpty, !name.hasPrefix("/"),
+        case .object(let members) = foundNode.value, members["$dynamicAnchor"]?.stringValue == name
+      {
+        anchor = name
+      }
+      schema.dynamicRef = (found, anchor)
+    }
+    if entered.draft == .draft2019, case .string(let reference) = object["$recursiveRef"],
+      let (found, foundNode) = target(reference)
+    {
+      var dynamic = false
+      if case .object(let members) = foundNode.value, members["$recursiveAnchor"] == .bool(true) {
+        dynamic = true
+      }
+      schema.recursiveRef = (found, dynamic)
+    }
+  }
+}
