@@ -6,6 +6,7 @@
 //   swift run -c release --package-path Benchmarks events       # a union's cost, GitHub events
 //   python3 Benchmarks/Scripts/stream.py                         # JSON Lines: time, peak memory
 //   python3 Benchmarks/Scripts/cross-language.py                 # against msgspec and orjson
+//   python3 Benchmarks/Scripts/schema-validation.py              # against jsonschema-rs
 //   swift package --package-path Benchmarks benchmark            # ordo-one suites (allocations)
 //
 // The inputs are the standard benchmark files in Corpora/, read at run time.
@@ -50,6 +51,11 @@ let package = Package(
       dependencies: [
         "CodableFloor", "Corpus", "Models", .product(name: "Bindery", package: "Bindery"),
       ]
+    ),
+    // JSON Schema validation of the standard files: in-process times, for schema-validation.py.
+    .executableTarget(
+      name: "schema",
+      dependencies: ["Corpus", .product(name: "Bindery", package: "Bindery")]
     ),
     .executableTarget(
       name: "profile",

@@ -106,6 +106,38 @@ import Testing
     #expect(wrong.isEmpty, "\(wrong.count) of \(run) wrong:\n\(wrong.joined(separator: "\n"))")
   }
 
+  /// The suite's output tests: each `basic` output validates against the schema the test gives
+  /// for it. Left out: the test that an annotation (`readOnly`) is reported, since annotations
+  /// are not in the output.
+  @Test("The official suite's output tests pass", arguments: ["draft2019-09", "draft2020-12"])
+  func outputSuite(folder: String) throws {
+    let directory = Self.suite + "/output-tests/" + folder
+    let outputSchema = try JSONValue(
+      parsing: [UInt8](
+        #require(FileManager.default.contents(atPath: directory + "/output-schema.json"))))
+    let outputURI = try #require(outputSchema[path: "$id"]?.stringValue)
+    var run = 0
+    for file in try FileManager.default.contentsOfDirectory(atPath: directory + "/content").sorted()
+    where file != "readOnly.json" {
+      let data = try #require(FileManager.default.contents(atPath: directory + "/content/" + file))
+      for testCase in try JSONValue(parsing: [UInt8](data)).arrayValue ?? [] {
+        let validator = try JSONSchemaValidator(schema: #require(testCase[path: "schema"]))
+        for test in testCase[path: "tests"]?.arrayValue ?? [] {
+          run += 1
+          let output = validator.output(test[path: "data"] ?? .null, format: .basic)
+          let expectation = try JSONSchemaValidator(
+            schema: #require(test[path: "output.basic"]), resources: [outputURI: outputSchema])
+          let failures = expectation.validate(output)
+          #expect(failures.isEmpty, "\(file): \(output): \(failures)")
+        }
+      }
+    }
+    #expect(run == 3)
+    let flag = try JSONSchemaValidator(schema: ["type": "string"])
+    #expect(flag.output(1, format: .flag) == ["valid": false])
+    #expect(flag.output("a", format: .basic) == ["valid": true])
+  }
+
   @Test("Every failure in a real document, with its line and column")
   func realDocument() throws {
     // GitHub's events API, and a schema a user might write for it (apps' logins end in `[bot]`).

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""JSON Schema validation of canada.json and twitter.json: Bindery against jsonschema-rs and
+python-jsonschema, in one run, each timed in its own process.
+
+    python3 Benchmarks/Scripts/schema-validation.py [--rounds N]
+
+Bindery's times come from the `schema` benchmark (built in release); the Python validators'
+from this process, with nothing else alive in the interpreter. "bytes to verdict" parses the
+file and validates it (json.loads for the Python validators); "validate" checks a value parsed
+before. Installs jsonschema and jsonschema-rs from PyPI if they are missing.
+"""
+import argparse
+import importlib
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def need(module: str, package: str) -> None:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", package],
+            check=True)
+
+
+def timed(work, rounds: int) -> dict:
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return {"median": times[len(times) // 2], "min": times[0], "max": times[-1]}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=21)
+    args = parser.parse_args()
+    need("jsonschema", "jsonschema")
+    need("jsonschema_rs", "jsonschema-rs")
+    import jsonschema
+    import jsonschema_rs
+
+    subprocess.run(
+        ["swift", "build", "-c", "release", "--package-path", str(ROOT), "--product", "schema"],
+        check=True)
+    binary = subprocess.run(
+        ["swift", "build", "-c", "release", "--package-path", str(ROOT), "--show-bin-path"],
+        check=True, capture_output=True, text=True).stdout.strip()
+    ours = {}
+    for line in subprocess.run(
+            [binary + "/schema", str(args.rounds)], check=True, capture_output=True,
+            text=True).stdout.splitlines():
+        record = json.loads(line)
+        ours[record["file"]] = record
+
+    print("| file | validator | bytes to verdict, ms | validate, ms |")
+    print("| --- | --- | ---: | ---: |")
+    for name, file in [("canada", "canada.json"), ("twitter", "twitter.json")]:
+        schema = json.loads((ROOT / "Schemas" / f"{name}.schema.json").read_text())
+        raw = (ROOT / "Corpora" / file).read_bytes()
+        value = json.loads(raw)
+        rs = jsonschema_rs.Draft202012Validator(schema)
+        py = jsonschema.Draft202012Validator(schema)
+        assert not list(rs.iter_errors(value)) and not list(py.iter_errors(value))
+        rows = [
+            ("Bindery", ours[name]["bytes_to_verdict"], ours[name]["validate"]),
+            ("jsonschema-rs", timed(lambda: list(rs.iter_errors(json.loads(raw))), args.rounds),
+             timed(lambda: list(rs.iter_errors(value)), args.rounds)),
+            ("python-jsonschema", timed(lambda: list(py.iter_errors(json.loads(raw))), 3),
+             timed(lambda: list(py.iter_errors(value)), 3)),
+        ]
+        for label, whole, alone in rows:
+            print(f"| {file} | {label} | {whole['median']:.2f} ({whole['min']:.2f}–{whole['max']:.2f}) "
+                  f"| {alone['median']:.2f} ({alone['min']:.2f}–{alone['max']:.2f}) |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

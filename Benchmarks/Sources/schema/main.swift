@@ -1,0 +1,47 @@
+// JSON Schema validation of the standard files, timed in process: each file against the schema
+// of the same name in Schemas/ (a GeoJSON schema for canada, one for twitter's statuses),
+// bytes in to verdict out (parse and validate) and validation of a parsed value alone.
+//
+//   swift run -c release --package-path Benchmarks schema [ROUNDS]
+//
+// Prints one JSON object per file, for Scripts/schema-validation.py to set beside the Python
+// validators' times: milliseconds per round, median, minimum and maximum.
+import Bindery
+import Corpus
+import Foundation
+
+let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 21 : 21
+let schemas = Corpus.directory.deletingLastPathComponent().appendingPathComponent("Schemas")
+
+func milliseconds(_ work: () throws -> Void) rethrows -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  try work()
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+func summary(_ times: [Double]) -> String {
+  let sorted = times.sorted()
+  return String(
+    format: #"{"median": %.3f, "min": %.3f, "max": %.3f}"#, sorted[sorted.count / 2], sorted[0],
+    sorted[sorted.count - 1])
+}
+
+for name in ["canada", "twitter"] {
+  let corpus = try Corpus.standard(named: name)
+  let path = schemas.appendingPathComponent("\(name).schema.json").path
+  guard let text = FileManager.default.contents(atPath: path) else {
+    fatalError("cannot read \(path)")
+  }
+  let validator = try JSONSchemaValidator(schema: JSONValue(parsing: Array(text)))
+  let value = try JSONValue(parsing: corpus.bytes)
+  var failures = validator.validate(value).count
+  var whole: [Double] = []
+  var alone: [Double] = []
+  for _ in 0..<rounds {
+    whole.append(try milliseconds { failures = try validator.validate(corpus.bytes).count })
+    alone.append(milliseconds { failures = validator.validate(value).count })
+  }
+  print(
+    #"{"file": "\#(name)", "failures": \#(failures), "bytes_to_verdict": \#(summary(whole)), "validate": \#(summary(alone))}"#
+  )
+}
