@@ -24,7 +24,7 @@ extension JSONSchemaValidator {
   /// Failures as the specification's output.
   ///
   /// - Parameters:
-  ///   - failures: What ``validate(_:)-(JSONValue)`` returned.
+  ///   - failures: What `validate(_:)` returned.
   ///   - format: The output format.
   /// - Returns: The output, a JSON object.
   public static func output(_ failures: [JSONSchemaFailure], format: JSONSchemaOutputFormat)

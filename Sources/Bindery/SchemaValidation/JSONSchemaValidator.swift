@@ -17,7 +17,7 @@ public import BinderyJSON
 /// the standard metaschemas, which are built in, and what the caller's loader returns; nothing
 /// is fetched from the network. Numbers compare and divide as exact decimals; strings are
 /// measured and compared by Unicode scalars; `pattern` is ECMA-262, run by the standard
-/// library's `Regex` (see the JSON core documentation for what is translated). `format` is an
+/// library's `Regex` (<doc:SchemaValidation> says what is translated). `format` is an
 /// annotation unless `assertsFormats` is set.
 ///
 /// A validator is immutable once made and may be shared between threads.
@@ -165,7 +165,7 @@ public final class JSONSchemaValidator: Sendable {
   ///   - bytes: The document.
   ///   - options: How to read it.
   /// - Returns: Every failure; empty when the document is valid.
-  /// - Throws: ``JSONReadError`` when the text is not JSON the options accept.
+  /// - Throws: `JSONReadError` when the text is not JSON the options accept.
   public func validate(_ bytes: some Sequence<UInt8>, options: JSONReadingOptions = .strict)
     throws(JSONReadError) -> [JSONSchemaFailure]
   {
