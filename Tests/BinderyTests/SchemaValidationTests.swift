@@ -184,6 +184,10 @@ import Testing
     #expect(try !valid(#"{"maximum": 9007199254740992}"#, "9007199254740993"))
     #expect(try valid(#"{"maximum": 9007199254740992}"#, "9007199254740992.0"))
     #expect(try valid(#"{"type": "integer"}"#, "1.0e3"))
+    // Draft 4 defines an integer as a number written without a fraction or exponent.
+    let draft4 = try JSONSchemaValidator(schema: ["type": "integer"], draft: .draft4)
+    #expect(try draft4.isValid(JSONValue(parsing: "1000")))
+    #expect(try !draft4.isValid(JSONValue(parsing: "1.0e3")))
     #expect(try !valid(#"{"type": "integer"}"#, "1.5"))
     #expect(try valid(#"{"exclusiveMinimum": -1e-400}"#, "0"))
   }

@@ -230,7 +230,7 @@ struct SchemaEvaluation {
     func fail(_ keyword: String, _ message: String) {
       outcome.failures.append(failure(schema, keyword, message))
     }
-    if let types = schema.types, !Self.has(types, instance) {
+    if let types = schema.types, !Self.has(types, instance, draft: schema.draft) {
       let names = schema.typeNames
       let expected = names.count == 1 ? names[0] : "one of " + names.joined(separator: ", ")
       fail("type", "expected \(expected), found \(Self.typeName(instance))")
@@ -333,7 +333,12 @@ struct SchemaEvaluation {
     }
   }
 
-  static func has(_ types: CompiledSchema.TypeSet, _ value: JSONValue) -> Bool {
+  /// Whether `value` has one of `types`. An integer is a number with no fractional part
+  /// (`1.0` is one), except in draft 4, where it is a number written without a fraction or an
+  /// exponent.
+  static func has(_ types: CompiledSchema.TypeSet, _ value: JSONValue, draft: JSONSchemaDraft)
+    -> Bool
+  {
     switch value {
     case .null: return types.contains(.null)
     case .bool: return types.contains(.boolean)
@@ -342,7 +347,13 @@ struct SchemaEvaluation {
     case .string: return types.contains(.string)
     case .number(let number):
       if types.contains(.number) { return true }
-      return types.contains(.integer) && (SchemaDecimal(number)?.isInteger ?? false)
+      guard types.contains(.integer) else { return false }
+      if draft == .draft4 {
+        return !number.text.utf8.contains {
+          $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e")
+        }
+      }
+      return SchemaDecimal(number)?.isInteger ?? false
     }
   }
 
