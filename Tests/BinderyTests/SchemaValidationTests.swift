@@ -170,6 +170,26 @@ import Testing
     #expect(login.location?.column == 16)
   }
 
+  @Test("One validator checks documents from many tasks at once")
+  func sharedBetweenTasks() async throws {
+    let schema = try JSONValue(parsing: Fixtures.bytes("github-events.schema.json", root: true))
+    let validator = try JSONSchemaValidator(schema: schema, assertsFormats: true)
+    let events = try Fixtures.bytes("github-events.json", root: true)
+    var broken = String(decoding: events, as: UTF8.self)
+    broken = broken.replacing(#""login": "k-ostrowski""#, with: #""login": "k ostrowski""#)
+    let bad = Array(broken.utf8)
+    let counts = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          (try validator.validate(events).count, try validator.validate(bad).count)
+        }
+      }
+      return try await group.reduce(into: [(Int, Int)]()) { $0.append($1) }
+    }
+    #expect(counts.count == 8)
+    #expect(counts.allSatisfy { $0 == (0, 1) })
+  }
+
   @Test("Numbers compare and divide as exact decimals")
   func exactNumbers() throws {
     func valid(_ schema: String, _ instance: String) throws -> Bool {
