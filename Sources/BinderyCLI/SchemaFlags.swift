@@ -57,7 +57,9 @@ struct SchemaFlags {
       : URL(fileURLWithPath: schema).standardizedFileURL.absoluteString
     do {
       return try JSONSchemaValidator(
-        schema: document.root.value(), uri: uri, draft: draft, loader: loader(reading: reading),
+        schema: document.root.value(), uri: uri, draft: draft,
+        loader: JSONSchemaValidator.fileLoader(
+          mapping: Dictionary(maps, uniquingKeysWith: { _, last in last }), options: reading),
         assertsFormats: assertsFormats)
     } catch {
       var place = error.schemaLocation
@@ -67,24 +69,6 @@ struct SchemaFlags {
       }
       Terminal.error("\(place): error: invalid schema: \(error.message)")
       throw Status.usageOrIO
-    }
-  }
-
-  /// Reads the schema documents references name: files under a mapped prefix, and `file:`
-  /// URIs. Nothing is fetched from the network.
-  func loader(reading: JSONReadingOptions) -> JSONSchemaValidator.Loader {
-    let maps = maps
-    return { uri in
-      var path: String?
-      for map in maps where uri.hasPrefix(map.prefix) {
-        path = map.folder + "/" + uri.dropFirst(map.prefix.count)
-        break
-      }
-      if path == nil, uri.hasPrefix("file:"), let url = URL(string: uri), url.isFileURL {
-        path = url.path
-      }
-      guard let path, let data = FileManager.default.contents(atPath: path) else { return nil }
-      return try? JSONValue(parsing: [UInt8](data), options: reading)
     }
   }
 }

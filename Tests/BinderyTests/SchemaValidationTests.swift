@@ -133,6 +133,29 @@ import Testing
       }
     }
     #expect(run == 3)
+    // Every format's output is valid against the output schema.
+    let outputs = try JSONSchemaValidator(schema: outputSchema)
+    let nested = try JSONSchemaValidator(
+      schema: [
+        "properties": [
+          "a": ["$ref": "#/$defs/positive"], "b": ["items": ["$ref": "#/$defs/positive"]],
+        ],
+        "$defs": ["positive": ["type": "integer", "minimum": 1]],
+      ])
+    let value: JSONValue = ["a": 0, "b": [1, "x", -2]]
+    for format in [JSONSchemaOutputFormat.flag, .basic, .detailed] {
+      let output = nested.output(value, format: format)
+      #expect(outputs.validate(output).isEmpty, "\(format): \(output)")
+    }
+    // The detailed form nests each failure under the subschemas that led to it.
+    let detailed = nested.output(value, format: .detailed)
+    #expect(detailed[path: "errors"]?.arrayValue?.count == 2)
+    #expect(detailed[path: "errors[0].keywordLocation"] == "/properties/a/$ref/minimum")
+    #expect(detailed[path: "errors[1].keywordLocation"] == "/properties/b")
+    #expect(detailed[path: "errors[1].errors"]?.arrayValue?.count == 2)
+    #expect(
+      detailed[path: "errors[1].errors[0].keywordLocation"] == "/properties/b/items/$ref/type")
+    #expect(detailed[path: "errors[1].errors[1].instanceLocation"] == "/b/2")
     let flag = try JSONSchemaValidator(schema: ["type": "string"])
     #expect(flag.output(1, format: .flag) == ["valid": false])
     #expect(flag.output("a", format: .basic) == ["valid": true])
@@ -237,6 +260,32 @@ import Testing
     }
     #expect(throws: InvalidJSONSchema.self) {
       try JSONSchemaValidator(schema: ["$ref": "http://example.com/elsewhere.json"])
+    }
+  }
+
+  @Test("A file loader finds referenced schemas under a mapped prefix and by file URIs")
+  func fileLoader() throws {
+    let folder = NSTemporaryDirectory() + "bindery-loader-\(getpid())"
+    try FileManager.default.createDirectory(
+      atPath: folder + "/nested", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try #"{"type": "integer", "minimum": 1}"#.write(
+      toFile: folder + "/nested/positive.json", atomically: true, encoding: .utf8)
+    try #"{"type": "string"}"#.write(
+      toFile: folder + "/name.json", atomically: true, encoding: .utf8)
+    let loader = JSONSchemaValidator.fileLoader(mapping: ["https://example.com/s/": folder])
+    let validator = try JSONSchemaValidator(
+      schema: [
+        "properties": [
+          "id": ["$ref": "https://example.com/s/nested/positive.json"],
+          "name": ["$ref": .string(URL(fileURLWithPath: folder + "/name.json").absoluteString)],
+        ]
+      ], loader: loader)
+    #expect(validator.isValid(["id": 3, "name": "x"]))
+    #expect(validator.validate(["id": 0, "name": 1]).map(\.keyword) == ["minimum", "type"])
+    #expect(throws: InvalidJSONSchema.self) {
+      try JSONSchemaValidator(
+        schema: ["$ref": "https://example.com/s/missing.json"], loader: loader)
     }
   }
 

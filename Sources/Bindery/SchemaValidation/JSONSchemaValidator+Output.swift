@@ -7,6 +7,11 @@ public enum JSONSchemaOutputFormat: Sendable, Hashable {
   /// `valid`, and a flat list of `errors`, each with its `keywordLocation`,
   /// `absoluteKeywordLocation`, `instanceLocation` (a JSON Pointer) and `error` message.
   case basic
+  /// The failures nested as the schema applied its subschemas: each node has `valid`,
+  /// `keywordLocation`, `instanceLocation` and either its `errors` or, for a failing keyword,
+  /// its `absoluteKeywordLocation` and `error`. A subschema with one failure below it is
+  /// replaced by that failure.
+  case detailed
 }
 
 extension JSONSchemaValidator {
@@ -30,6 +35,7 @@ extension JSONSchemaValidator {
   public static func output(_ failures: [JSONSchemaFailure], format: JSONSchemaOutputFormat)
     -> JSONValue
   {
+    if format == .detailed, !failures.isEmpty { return detailed(failures) }
     var object: JSONObject = ["valid": .bool(failures.isEmpty)]
     if format == .basic, !failures.isEmpty {
       object["errors"] = .array(
@@ -43,5 +49,57 @@ extension JSONSchemaValidator {
         })
     }
     return .object(object)
+  }
+
+  /// The `detailed` output: failures in a tree of the subschemas that led to them.
+  private static func detailed(_ failures: [JSONSchemaFailure]) -> JSONValue {
+    final class Unit {
+      let keywordLocation: String
+      let instanceLocation: String
+      var children: [Unit] = []
+      var leaf: JSONSchemaFailure?
+      init(_ keywordLocation: String, _ instanceLocation: String) {
+        self.keywordLocation = keywordLocation
+        self.instanceLocation = instanceLocation
+      }
+      func child(_ keywordLocation: String, _ instanceLocation: String) -> Unit {
+        if let found = children.first(where: {
+          $0.leaf == nil && $0.keywordLocation == keywordLocation
+            && $0.instanceLocation == instanceLocation
+        }) {
+          return found
+        }
+        let made = Unit(keywordLocation, instanceLocation)
+        children.append(made)
+        return made
+      }
+      /// The unit as output, a subschema with a single unit below it replaced by that unit.
+      func output(isRoot: Bool) -> JSONValue {
+        if let leaf {
+          return [
+            "valid": false, "keywordLocation": .string(leaf.keywordLocation),
+            "absoluteKeywordLocation": .string(leaf.absoluteKeywordLocation),
+            "instanceLocation": .string(leaf.instancePath.pointer), "error": .string(leaf.message),
+          ]
+        }
+        if !isRoot, children.count == 1 { return children[0].output(isRoot: false) }
+        return [
+          "valid": false, "keywordLocation": .string(keywordLocation),
+          "instanceLocation": .string(instanceLocation),
+          "errors": .array(children.map { $0.output(isRoot: false) }),
+        ]
+      }
+    }
+    let root = Unit("", "")
+    for failure in failures {
+      var unit = root
+      for application in failure.applications {
+        unit = unit.child(application.keywordLocation, application.instanceLocation)
+      }
+      let leaf = Unit(failure.keywordLocation, failure.instancePath.pointer)
+      leaf.leaf = failure
+      unit.children.append(leaf)
+    }
+    return root.output(isRoot: true)
   }
 }

@@ -209,6 +209,16 @@ public struct JSONSchemaFailure: Sendable, Hashable, CustomStringConvertible {
   /// Where the value is in the document's text, when the document was text.
   public var location: JSONSourceLocation?
 
+  /// A subschema applied on the way to the failing keyword.
+  struct Application: Sendable, Hashable {
+    var keywordLocation: String
+    var instanceLocation: String
+  }
+
+  /// The subschemas applied on the way to the keyword, outermost first: what the `detailed`
+  /// output nests the failure under.
+  var applications: [Application] = []
+
   /// `PATH (line L, column C): message [keyword location]`.
   public var description: String {
     let place = instancePath.placeDescription

@@ -17,6 +17,8 @@ struct SchemaEvaluation {
   /// Whether annotations are gathered: only when some schema reads them.
   let gathers: Bool
   private var steps: [Step] = []
+  /// For each step, how deep in the value the subschema it leads to applies.
+  private var stepDepths: [Int] = []
   private var instanceSteps: [JSONPath.Component] = []
   /// The resources entered, outermost first.
   private var scope: [SchemaResource] = []
@@ -95,10 +97,31 @@ struct SchemaEvaluation {
   func failure(_ schema: CompiledSchema, _ keyword: String, _ message: String)
     -> JSONSchemaFailure
   {
-    JSONSchemaFailure(
+    var failure = JSONSchemaFailure(
       instancePath: JSONPath(instanceSteps), keywordLocation: keywordLocation(keyword),
       absoluteKeywordLocation: schema.absoluteLocation(keyword), keyword: keyword,
       message: message, location: nil)
+    failure.applications = applications()
+    return failure
+  }
+
+  /// The subschemas applied on the way to the current one, outermost first: each one's
+  /// keyword location and the instance location it applied to.
+  func applications() -> [JSONSchemaFailure.Application] {
+    var result: [JSONSchemaFailure.Application] = []
+    var text = ""
+    for (step, depth) in zip(steps, stepDepths) {
+      switch step {
+      case .keyword(let name): text += "/" + name
+      case .member(let name, let member): text += "/" + name + "/" + SchemaIndex.escape(member)
+      case .element(let name, let index): text += "/\(name)/\(index)"
+      }
+      result.append(
+        JSONSchemaFailure.Application(
+          keywordLocation: text, instanceLocation: JSONPath(Array(instanceSteps[..<depth])).pointer)
+      )
+    }
+    return result
   }
 
   // MARK: Schemas
@@ -109,11 +132,12 @@ struct SchemaEvaluation {
     if let constant = schema.constant {
       var outcome = Outcome()
       if !constant {
-        outcome.failures.append(
-          JSONSchemaFailure(
-            instancePath: JSONPath(instanceSteps), keywordLocation: keywordLocation(nil),
-            absoluteKeywordLocation: schema.absoluteLocation(""), keyword: "false",
-            message: "no value is allowed here", location: nil))
+        var failure = JSONSchemaFailure(
+          instancePath: JSONPath(instanceSteps), keywordLocation: keywordLocation(nil),
+          absoluteKeywordLocation: schema.absoluteLocation(""), keyword: "false",
+          message: "no value is allowed here", location: nil)
+        failure.applications = Array(applications().dropLast())
+        outcome.failures.append(failure)
       }
       return outcome
     }
@@ -143,7 +167,11 @@ struct SchemaEvaluation {
   /// Evaluates a subschema reached by `step` against the same value.
   mutating func apply(_ step: Step, _ schema: CompiledSchema, _ instance: JSONValue) -> Outcome {
     steps.append(step)
-    defer { steps.removeLast() }
+    stepDepths.append(instanceSteps.count)
+    defer {
+      steps.removeLast()
+      stepDepths.removeLast()
+    }
     return evaluate(schema, instance)
   }
 
@@ -153,9 +181,11 @@ struct SchemaEvaluation {
   ) -> Outcome {
     steps.append(step)
     instanceSteps.append(component)
+    stepDepths.append(instanceSteps.count)
     defer {
       steps.removeLast()
       instanceSteps.removeLast()
+      stepDepths.removeLast()
     }
     return evaluate(schema, child)
   }
@@ -486,8 +516,10 @@ struct SchemaEvaluation {
     if let names = schema.propertyNames {
       for (name, _) in members {
         steps.append(.keyword("propertyNames"))
+        stepDepths.append(instanceSteps.count)
         let result = evaluate(names, .string(name))
         steps.removeLast()
+        stepDepths.removeLast()
         if !result.isValid {
           outcome.failures.append(
             failure(schema, "propertyNames", "the member name '\(name)' is not allowed"))
