@@ -2,7 +2,10 @@
 """JSON Schema validation of canada.json and twitter.json: Bindery against jsonschema-rs and
 python-jsonschema, in one run, each timed in its own process.
 
-    python3 Benchmarks/Scripts/schema-validation.py [--rounds N]
+    python3 Benchmarks/Scripts/schema-validation.py [--rounds N] [--file FILE --schema SCHEMA]
+
+With --file and --schema, that pair is timed instead of the standard files (a document of
+~100 MB, say: every validator then runs a few rounds).
 
 Bindery's times come from the `schema` benchmark (built in release); the Python validators'
 from this process, with nothing else alive in the interpreter. "bytes to verdict" parses the
@@ -42,6 +45,8 @@ def timed(work, rounds: int) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=21)
+    parser.add_argument("--file")
+    parser.add_argument("--schema")
     args = parser.parse_args()
     need("jsonschema", "jsonschema")
     need("jsonschema_rs", "jsonschema-rs")
@@ -54,18 +59,24 @@ def main() -> int:
     binary = subprocess.run(
         ["swift", "build", "-c", "release", "--package-path", str(ROOT), "--show-bin-path"],
         check=True, capture_output=True, text=True).stdout.strip()
+    pairs = [("canada", ROOT / "Corpora" / "canada.json", ROOT / "Schemas" / "canada.schema.json"),
+             ("twitter", ROOT / "Corpora" / "twitter.json", ROOT / "Schemas" / "twitter.schema.json")]
+    command = [binary + "/schema", str(args.rounds)]
+    if args.file:
+        pairs = [(Path(args.file).name, Path(args.file), Path(args.schema))]
+        command += [args.file, args.schema]
     ours = {}
-    for line in subprocess.run(
-            [binary + "/schema", str(args.rounds)], check=True, capture_output=True,
-            text=True).stdout.splitlines():
+    for line in subprocess.run(command, check=True, capture_output=True,
+                               text=True).stdout.splitlines():
         record = json.loads(line)
         ours[record["file"]] = record
 
     print("| file | validator | bytes to verdict, ms | validate, ms |")
     print("| --- | --- | ---: | ---: |")
-    for name, file in [("canada", "canada.json"), ("twitter", "twitter.json")]:
-        schema = json.loads((ROOT / "Schemas" / f"{name}.schema.json").read_text())
-        raw = (ROOT / "Corpora" / file).read_bytes()
+    for name, path, schema_path in pairs:
+        file = path.name
+        schema = json.loads(schema_path.read_text())
+        raw = path.read_bytes()
         value = json.loads(raw)
         rs = jsonschema_rs.Draft202012Validator(schema)
         py = jsonschema.Draft202012Validator(schema)
@@ -74,8 +85,8 @@ def main() -> int:
             ("Bindery", ours[name]["bytes_to_verdict"], ours[name]["validate"]),
             ("jsonschema-rs", timed(lambda: list(rs.iter_errors(json.loads(raw))), args.rounds),
              timed(lambda: list(rs.iter_errors(value)), args.rounds)),
-            ("python-jsonschema", timed(lambda: list(py.iter_errors(json.loads(raw))), 3),
-             timed(lambda: list(py.iter_errors(value)), 3)),
+            ("python-jsonschema", timed(lambda: list(py.iter_errors(json.loads(raw))), min(3, args.rounds)),
+             timed(lambda: list(py.iter_errors(value)), min(3, args.rounds))),
         ]
         for label, whole, alone in rows:
             print(f"| {file} | {label} | {whole['median']:.2f} ({whole['min']:.2f}–{whole['max']:.2f}) "

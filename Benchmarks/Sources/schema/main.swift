@@ -2,7 +2,9 @@
 // of the same name in Schemas/ (a GeoJSON schema for canada, one for twitter's statuses),
 // bytes in to verdict out (parse and validate) and validation of a parsed value alone.
 //
-//   swift run -c release --package-path Benchmarks schema [ROUNDS]
+//   swift run -c release --package-path Benchmarks schema [ROUNDS [FILE SCHEMA]]
+//
+// With FILE and SCHEMA, that pair is timed instead (a large document, say).
 //
 // Prints one JSON object per file, for Scripts/schema-validation.py to set beside the Python
 // validators' times: milliseconds per round, median, minimum and maximum.
@@ -26,19 +28,31 @@ func summary(_ times: [Double]) -> String {
     sorted[sorted.count - 1])
 }
 
-for name in ["canada", "twitter"] {
-  let corpus = try Corpus.standard(named: name)
-  let path = schemas.appendingPathComponent("\(name).schema.json").path
+var pairs: [(name: String, bytes: [UInt8], schema: String)] = []
+if CommandLine.arguments.count > 3 {
+  let file = CommandLine.arguments[2]
+  guard let data = FileManager.default.contents(atPath: file) else {
+    fatalError("cannot read \(file)")
+  }
+  pairs = [(URL(fileURLWithPath: file).lastPathComponent, Array(data), CommandLine.arguments[3])]
+} else {
+  for name in ["canada", "twitter"] {
+    let path = schemas.appendingPathComponent("\(name).schema.json").path
+    pairs.append((name, try Corpus.standard(named: name).bytes, path))
+  }
+}
+
+for (name, bytes, path) in pairs {
   guard let text = FileManager.default.contents(atPath: path) else {
     fatalError("cannot read \(path)")
   }
   let validator = try JSONSchemaValidator(schema: JSONValue(parsing: Array(text)))
-  let value = try JSONValue(parsing: corpus.bytes)
+  let value = try JSONValue(parsing: bytes)
   var failures = validator.validate(value).count
   var whole: [Double] = []
   var alone: [Double] = []
   for _ in 0..<rounds {
-    whole.append(try milliseconds { failures = try validator.validate(corpus.bytes).count })
+    whole.append(try milliseconds { failures = try validator.validate(bytes).count })
     alone.append(milliseconds { failures = validator.validate(value).count })
   }
   print(
