@@ -8,7 +8,9 @@ import BinderyJSON
 /// validator that holds the tree shares it between threads.
 final class CompiledSchema: @unchecked Sendable {
   // Invariant for `@unchecked Sendable`: every stored property is set while the compiler builds
-  // and links the tree, before the validator that owns it is returned; nothing writes after.
+  // and links the tree, before the validator that owns it is returned, and only read after; the
+  // one write later is the validator's `deinit` clearing references, when nothing else can reach
+  // the tree (it is internal, held by that validator alone).
 
   /// Where the schema is: its resource and JSON Pointer there, for absolute locations.
   let base: SchemaURI

@@ -23,7 +23,7 @@ public import BinderyJSON
 /// A validator is immutable once made and may be shared between threads.
 public final class JSONSchemaValidator: Sendable {
   /// A schema, where it sits and how it is read.
-  struct Node: @unchecked Sendable {
+  struct Node: Sendable {
     var value: JSONValue
     /// The URI of the resource the schema is in.
     var base: SchemaURI
