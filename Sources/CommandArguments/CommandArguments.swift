@@ -169,16 +169,17 @@ package struct CommandSpec: Sendable {
         parsed.flags.insert(option.name)
         continue
       }
+      let value: String
       if let inlineValue {
-        parsed.values[option.name] = inlineValue
+        value = inlineValue
       } else {
         guard index < arguments.count else {
           throw UsageError("missing value for '--\(option.name)'")
         }
-        parsed.values[option.name] = arguments[index]
+        value = arguments[index]
         index += 1
       }
-      parsed.allValues[option.name, default: []].append(parsed.values[option.name] ?? "")
+      parsed.allValues[option.name, default: []].append(value)
     }
     for (position, spec) in positionals.enumerated() {
       if spec.repeats {
@@ -200,9 +201,7 @@ package struct CommandSpec: Sendable {
 package struct ParsedArguments: Sendable {
   /// The long names of the flags given.
   package var flags: Set<String> = []
-  /// The options' values, by long name (the last given wins).
-  package var values: [String: String] = [:]
-  /// Every value given to each option, in order, by long name.
+  /// Every value given to each option, in order, by long name (`value(_:)` takes the last).
   package var allValues: [String: [String]] = [:]
   /// The positional arguments, in order.
   package var positionals: [String] = []
@@ -211,7 +210,7 @@ package struct ParsedArguments: Sendable {
   package func flag(_ name: String) -> Bool { flags.contains(name) }
 
   /// The option's value, if given.
-  package func value(_ name: String) -> String? { values[name] }
+  package func value(_ name: String) -> String? { allValues[name]?.last }
 
   /// Every value given to an option that may be repeated, in order.
   package func values(_ name: String) -> [String] { allValues[name] ?? [] }
@@ -222,7 +221,7 @@ package struct ParsedArguments: Sendable {
   package func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>)
     throws(UsageError) -> Int
   {
-    guard let text = values[name] else { return defaultValue }
+    guard let text = value(name) else { return defaultValue }
     guard let value = Int(text), range.contains(value) else {
       let bound =
         range.upperBound == .max
@@ -238,7 +237,7 @@ package struct ParsedArguments: Sendable {
   package func choice<T: RawRepresentable & CaseIterable>(_ name: String, default defaultValue: T)
     throws(UsageError) -> T where T.RawValue == String
   {
-    guard let text = values[name] else { return defaultValue }
+    guard let text = value(name) else { return defaultValue }
     guard let value = T(rawValue: text) else {
       let cases = T.allCases.map(\.rawValue).joined(separator: ", ")
       throw UsageError("--\(name) must be one of \(cases), not '\(text)'")

@@ -231,6 +231,11 @@ import Testing
     let draft4 = try JSONSchemaValidator(schema: ["type": "integer"], draft: .draft4)
     #expect(try draft4.isValid(JSONValue(parsing: "1000")))
     #expect(try !draft4.isValid(JSONValue(parsing: "1.0e3")))
+    // JSON5's non-finite numbers are numbers but never integers.
+    let json5 = JSONReadingOptions(allowsJSON5: true)
+    let integer = try JSONSchemaValidator(schema: ["type": "integer"])
+    #expect(try integer.validate(Array("NaN".utf8), options: json5).map(\.keyword) == ["type"])
+    #expect(try draft4.validate(Array("Infinity".utf8), options: json5).map(\.keyword) == ["type"])
     #expect(try !valid(#"{"type": "integer"}"#, "1.5"))
     #expect(try valid(#"{"exclusiveMinimum": -1e-400}"#, "0"))
   }

@@ -87,7 +87,7 @@ final class CompiledSchema: @unchecked Sendable {
 
   /// A keyword's absolute location.
   func absoluteLocation(_ keyword: String) -> String {
-    let suffix = keyword.isEmpty ? "" : "/" + SchemaIndex.escape(keyword)
+    let suffix = keyword.isEmpty ? "" : "/" + JSONPath.pointerToken(keyword)
     return base.with(fragment: pointer + suffix).description
   }
 
@@ -233,8 +233,8 @@ struct SchemaCompiler {
   private mutating func child(
     _ node: Node, _ value: JSONValue, _ keyword: String, _ steps: String...
   ) -> CompiledSchema {
-    var pointer = node.pointer + "/" + SchemaIndex.escape(keyword)
-    for extra in steps { pointer += "/" + SchemaIndex.escape(extra) }
+    var pointer = node.pointer + "/" + JSONPath.pointerToken(keyword)
+    for extra in steps { pointer += "/" + JSONPath.pointerToken(extra) }
     let child = Node(value: value, base: node.base, pointer: pointer, draft: node.draft)
     return compile(child)
   }
@@ -390,10 +390,7 @@ struct SchemaCompiler {
     guard case .object(let object) = node.value else { return }
     let (entered, _) = SchemaIndex.entering(node)
     func target(_ reference: String) -> (CompiledSchema, Node)? {
-      let found =
-        index.resolved[ReferenceKey(base: entered.base, reference: reference)]
-        ?? index.lookUp(entered.base.resolving(reference))
-      guard let found else { return nil }
+      guard let found = index.lookUp(entered.base.resolving(reference)) else { return nil }
       return (compile(found), found)
     }
     if case .string(let reference) = object["$ref"], let (found, _) = target(reference) {

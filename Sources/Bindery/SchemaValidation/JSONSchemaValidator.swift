@@ -258,7 +258,7 @@ public struct InvalidJSONSchema: Error, Sendable, Hashable, CustomStringConverti
   /// A failure of `keyword` in the schema `node`.
   init(_ node: JSONSchemaValidator.Node, _ keyword: String, _ message: String) {
     self.init(
-      resource: node.base.description, pointer: node.pointer + "/" + SchemaIndex.escape(keyword),
+      resource: node.base.description, pointer: node.pointer + "/" + JSONPath.pointerToken(keyword),
       message: message)
   }
 }

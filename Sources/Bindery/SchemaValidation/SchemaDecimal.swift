@@ -12,57 +12,17 @@ struct SchemaDecimal: Sendable {
   /// that large or small compare by sign and size alone).
   var exponent: Int
 
+  /// The number's decimal value, from the decomposition `JSONNumber` equality uses; nil for
+  /// text that is not a finite number (JSON5's `NaN` and `Infinity`).
   init?(_ number: JSONNumber) {
-    let utf8 = Array(number.text.utf8)
-    guard !utf8.isEmpty else { return nil }
-    var i = 0
-    negative = utf8[0] == UInt8(ascii: "-")
-    if negative || utf8[0] == UInt8(ascii: "+") { i = 1 }
-    var digits: [UInt8] = []
-    var fraction = 0
-    var inFraction = false
-    var sawDigit = false
-    while i < utf8.count, utf8[i] | 0x20 != UInt8(ascii: "e") {
-      let byte = utf8[i]
-      if byte == UInt8(ascii: ".") {
-        inFraction = true
-      } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-        sawDigit = true
-        if !(digits.isEmpty && byte == UInt8(ascii: "0")) { digits.append(byte) }
-        if inFraction { fraction += 1 }
-      } else {
-        // NaN, Infinity and other text no schema bound compares.
-        return nil
-      }
-      i += 1
-    }
-    guard sawDigit else { return nil }
-    var written = 0
-    if i < utf8.count {
-      var j = i + 1
-      var exponentNegative = false
-      if j < utf8.count, utf8[j] == UInt8(ascii: "-") || utf8[j] == UInt8(ascii: "+") {
-        exponentNegative = utf8[j] == UInt8(ascii: "-")
-        j += 1
-      }
-      guard j < utf8.count else { return nil }
-      while j < utf8.count {
-        let digit = utf8[j] &- UInt8(ascii: "0")
-        guard digit < 10 else { return nil }
-        // Clamped: a number whose exponent has this many digits is past any digit count.
-        if written < 1 << 40 { written = written * 10 + Int(digit) }
-        j += 1
-      }
-      if exponentNegative { written = -written }
-    }
-    var trailing = 0
-    while digits.last == UInt8(ascii: "0") {
-      digits.removeLast()
-      trailing += 1
-    }
-    self.digits = digits
-    if digits.isEmpty { self.negative = false }
-    self.exponent = written + trailing - fraction
+    guard let canonical = number.canonical else { return nil }
+    negative = canonical.negative
+    digits = Array(canonical.digits.utf8)
+    // An exponent too long for `Int` is clamped: such a number is past any digit count.
+    let limit = 1 << 40
+    exponent =
+      Int(canonical.exponent).map { min(max($0, -limit), limit) }
+      ?? (canonical.exponent.hasPrefix("-") ? -limit : limit)
   }
 
   var isZero: Bool { digits.isEmpty }

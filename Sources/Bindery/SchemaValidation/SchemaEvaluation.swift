@@ -11,14 +11,23 @@ struct SchemaEvaluation {
     case keyword(String)
     case member(String, String)
     case element(String, Int)
+
+    /// The step as keyword locations spell it.
+    var text: String {
+      switch self {
+      case .keyword(let name): "/" + name
+      case .member(let name, let member): "/" + name + "/" + JSONPath.pointerToken(member)
+      case .element(let name, let index): "/\(name)/\(index)"
+      }
+    }
   }
 
   let validator: JSONSchemaValidator
   /// Whether annotations are gathered: only when some schema reads them.
   let gathers: Bool
-  private var steps: [Step] = []
-  /// For each step, how deep in the value the subschema it leads to applies.
-  private var stepDepths: [Int] = []
+  /// The steps to the schema being evaluated, each with how deep in the value the subschema
+  /// it leads to applies.
+  private var steps: [(step: Step, depth: Int)] = []
   private var instanceSteps: [JSONPath.Component] = []
   /// The resources entered, outermost first.
   private var scope: [SchemaResource] = []
@@ -83,14 +92,8 @@ struct SchemaEvaluation {
   /// The keyword location of the schema being evaluated, and of `keyword` in it.
   func keywordLocation(_ keyword: String?) -> String {
     var text = ""
-    for step in steps {
-      switch step {
-      case .keyword(let name): text += "/" + name
-      case .member(let name, let member): text += "/" + name + "/" + SchemaIndex.escape(member)
-      case .element(let name, let index): text += "/\(name)/\(index)"
-      }
-    }
-    if let keyword { text += "/" + SchemaIndex.escape(keyword) }
+    for (step, _) in steps { text += step.text }
+    if let keyword, !keyword.isEmpty { text += "/" + JSONPath.pointerToken(keyword) }
     return text
   }
 
@@ -110,12 +113,8 @@ struct SchemaEvaluation {
   func applications() -> [JSONSchemaFailure.Application] {
     var result: [JSONSchemaFailure.Application] = []
     var text = ""
-    for (step, depth) in zip(steps, stepDepths) {
-      switch step {
-      case .keyword(let name): text += "/" + name
-      case .member(let name, let member): text += "/" + name + "/" + SchemaIndex.escape(member)
-      case .element(let name, let index): text += "/\(name)/\(index)"
-      }
+    for (step, depth) in steps {
+      text += step.text
       result.append(
         JSONSchemaFailure.Application(
           keywordLocation: text, instanceLocation: JSONPath(Array(instanceSteps[..<depth])).pointer)
@@ -132,12 +131,11 @@ struct SchemaEvaluation {
     if let constant = schema.constant {
       var outcome = Outcome()
       if !constant {
-        var failure = JSONSchemaFailure(
-          instancePath: JSONPath(instanceSteps), keywordLocation: keywordLocation(nil),
-          absoluteKeywordLocation: schema.absoluteLocation(""), keyword: "false",
-          message: "no value is allowed here", location: nil)
-        failure.applications = Array(applications().dropLast())
-        outcome.failures.append(failure)
+        // The failing "keyword" is the schema itself, the last subschema applied.
+        var rejection = failure(schema, "", "no value is allowed here")
+        rejection.keyword = "false"
+        rejection.applications = Array(rejection.applications.dropLast())
+        outcome.failures.append(rejection)
       }
       return outcome
     }
@@ -166,12 +164,8 @@ struct SchemaEvaluation {
 
   /// Evaluates a subschema reached by `step` against the same value.
   mutating func apply(_ step: Step, _ schema: CompiledSchema, _ instance: JSONValue) -> Outcome {
-    steps.append(step)
-    stepDepths.append(instanceSteps.count)
-    defer {
-      steps.removeLast()
-      stepDepths.removeLast()
-    }
+    steps.append((step, instanceSteps.count))
+    defer { steps.removeLast() }
     return evaluate(schema, instance)
   }
 
@@ -179,13 +173,11 @@ struct SchemaEvaluation {
   mutating func applyBelow(
     _ step: Step, _ schema: CompiledSchema, _ child: JSONValue, at component: JSONPath.Component
   ) -> Outcome {
-    steps.append(step)
     instanceSteps.append(component)
-    stepDepths.append(instanceSteps.count)
+    steps.append((step, instanceSteps.count))
     defer {
       steps.removeLast()
       instanceSteps.removeLast()
-      stepDepths.removeLast()
     }
     return evaluate(schema, child)
   }
@@ -377,12 +369,12 @@ struct SchemaEvaluation {
     case .string: return types.contains(.string)
     case .number(let number):
       if types.contains(.number) { return true }
-      guard types.contains(.integer) else { return false }
-      if draft == .draft4 {
-        return !number.text.utf8.contains {
-          $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e")
-        }
+      guard types.contains(.integer), number.isFinite else { return false }
+      // Digits alone are an integer in every draft; `1.0` and `1e3` only after draft 4.
+      let written = !number.text.utf8.contains {
+        $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e")
       }
+      if written || draft == .draft4 { return written }
       return SchemaDecimal(number)?.isInteger ?? false
     }
   }
@@ -515,11 +507,7 @@ struct SchemaEvaluation {
     }
     if let names = schema.propertyNames {
       for (name, _) in members {
-        steps.append(.keyword("propertyNames"))
-        stepDepths.append(instanceSteps.count)
-        let result = evaluate(names, .string(name))
-        steps.removeLast()
-        stepDepths.removeLast()
+        let result = apply(.keyword("propertyNames"), names, .string(name))
         if !result.isValid {
           outcome.failures.append(
             failure(schema, "propertyNames", "the member name '\(name)' is not allowed"))

@@ -1,3 +1,5 @@
+import BinderyJSON
+
 /// The `format`s a validator asserts when asked to, each by its RFC's grammar.
 ///
 /// Known: `date-time`, `date`, `time` and `duration` (RFC 3339, leap seconds only at 23:59:60
@@ -55,9 +57,7 @@ enum SchemaFormats {
       bytes[bytes.startIndex + 7] == UInt8(ascii: "-"),
       let day = number(bytes.dropFirst(8), 2), (1...12).contains(month), day >= 1
     else { return false }
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    return day <= days[month - 1]
+    return day <= ISO8601.daysInMonth(year: year, month: month)
   }
 
   static func isTime(_ bytes: ArraySlice<UInt8>) -> Bool {
@@ -207,11 +207,7 @@ enum SchemaFormats {
   }
 
   private static func isHexGroup(_ group: ArraySlice<UInt8>) -> Bool {
-    (1...4).contains(group.count) && group.allSatisfy(isHex)
-  }
-
-  private static func isHex(_ byte: UInt8) -> Bool {
-    isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
+    (1...4).contains(group.count) && group.allSatisfy(\.isHexDigit)
   }
 
   static func isEmail(_ bytes: [UInt8]) -> Bool {
@@ -265,7 +261,8 @@ enum SchemaFormats {
       while index < part.endIndex {
         let byte = part[index]
         if byte == UInt8(ascii: "%") {
-          guard index + 2 < part.endIndex, isHex(part[index + 1]), isHex(part[index + 2]) else {
+          guard index + 2 < part.endIndex, part[index + 1].isHexDigit, part[index + 2].isHexDigit
+          else {
             return false
           }
           index += 3
@@ -333,7 +330,7 @@ enum SchemaFormats {
   private static func isIPFuture(_ literal: ArraySlice<UInt8>) -> Bool {
     guard literal.first.map({ $0 | 0x20 == UInt8(ascii: "v") }) == true else { return false }
     let rest = literal.dropFirst()
-    let version = rest.prefix(while: isHex)
+    let version = rest.prefix(while: \.isHexDigit)
     let after = rest.dropFirst(version.count)
     guard !version.isEmpty, after.first == UInt8(ascii: "."), after.count > 1 else {
       return false
@@ -348,26 +345,16 @@ enum SchemaFormats {
     for (index, byte) in bytes.enumerated() {
       if [8, 13, 18, 23].contains(index) {
         guard byte == UInt8(ascii: "-") else { return false }
-      } else if !isHex(byte) {
+      } else if !byte.isHexDigit {
         return false
       }
     }
     return true
   }
 
+  /// RFC 6901, as `JSONPath(pointer:)` reads it.
   static func isJSONPointer(_ bytes: ArraySlice<UInt8>) -> Bool {
-    guard let first = bytes.first else { return true }
-    guard first == UInt8(ascii: "/") else { return false }
-    var index = bytes.startIndex
-    while index < bytes.endIndex {
-      if bytes[index] == UInt8(ascii: "~") {
-        guard index + 1 < bytes.endIndex,
-          bytes[index + 1] == UInt8(ascii: "0") || bytes[index + 1] == UInt8(ascii: "1")
-        else { return false }
-      }
-      index += 1
-    }
-    return true
+    (try? JSONPath(pointer: String(decoding: bytes, as: UTF8.self))) != nil
   }
 
   static func isRelativeJSONPointer(_ bytes: [UInt8]) -> Bool {
@@ -385,7 +372,7 @@ enum SchemaFormats {
   static func isURITemplate(_ bytes: [UInt8]) -> Bool {
     var index = 0
     func pctEncoded(at position: Int) -> Bool {
-      position + 2 < bytes.count && isHex(bytes[position + 1]) && isHex(bytes[position + 2])
+      position + 2 < bytes.count && bytes[position + 1].isHexDigit && bytes[position + 2].isHexDigit
     }
     while index < bytes.count {
       let byte = bytes[index]
@@ -430,7 +417,8 @@ enum SchemaFormats {
       while position < name.endIndex {
         let byte = name[position]
         if byte == UInt8(ascii: "%") {
-          guard position + 2 < name.endIndex, isHex(name[position + 1]), isHex(name[position + 2])
+          guard position + 2 < name.endIndex, name[position + 1].isHexDigit,
+            name[position + 2].isHexDigit
           else { return false }
           position += 3
           previousDot = false

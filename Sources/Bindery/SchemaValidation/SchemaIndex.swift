@@ -1,11 +1,5 @@
 import BinderyJSON
 
-/// A reference as met in a schema: the text and the base URI it resolves against.
-struct ReferenceKey: Hashable, Sendable {
-  var base: SchemaURI
-  var reference: String
-}
-
 /// What a validator knows of its schemas before it checks anything: every resource by its
 /// URI, every anchor, the patterns compiled, and the references, checked to resolve.
 struct SchemaIndex {
@@ -15,8 +9,6 @@ struct SchemaIndex {
   var anchors: [SchemaURI: Node] = [:]
   var dynamicAnchors: [SchemaURI: Set<String>] = [:]
   var patterns: [String: SchemaPattern] = [:]
-  /// Each reference met, resolved from the base it was met under.
-  var resolved: [ReferenceKey: Node] = [:]
   /// References met, by the document they are in: checked once every resource is known, for
   /// the documents the schema reaches.
   private var references: [SchemaURI: [(reference: String, from: Node, keyword: String)]] = [:]
@@ -42,12 +34,7 @@ struct SchemaIndex {
 
   /// Adds a document as the resource at `uri` (its own `$id` adds it under that URI too).
   mutating func add(_ document: JSONValue, uri: SchemaURI, draft: JSONSchemaDraft) {
-    var draft = draft
-    if case .object(let object) = document, let name = object["$schema"]?.stringValue,
-      let named = JSONSchemaDraft(metaschema: name)
-    {
-      draft = named
-    }
+    // The document's own `$schema`, if any, is read where it is entered.
     let node = Node(value: document, base: uri, pointer: "", draft: draft)
     resources[uri] = JSONSchemaValidator.Resource(node: Self.entering(node).node, vocabularies: nil)
     self.document = uri
@@ -86,16 +73,14 @@ struct SchemaIndex {
       resources[node.base] = JSONSchemaValidator.Resource(node: node, vocabularies: nil)
       owners[node.base] = document
     }
-    if !(node.draft.refIgnoresSiblings && object["$ref"] != nil) {
-      if node.draft <= .draft7, let id = object[node.draft.idKeyword]?.stringValue,
-        id.hasPrefix("#")
-      {
-        anchors[node.base.with(fragment: String(id.dropFirst()))] = node
-      } else if node.draft <= .draft7, let id = object[node.draft.idKeyword]?.stringValue {
-        let uri = given.base.resolving(id)
-        if let fragment = uri.fragment, !fragment.isEmpty, !fragment.hasPrefix("/") {
-          anchors[uri] = node
-        }
+    // Before 2019-09, an `$id` with a plain-name fragment (`#foo`, `other.json#foo`) is an
+    // anchor.
+    if node.draft <= .draft7, !(node.draft.refIgnoresSiblings && object["$ref"] != nil),
+      let id = object[node.draft.idKeyword]?.stringValue
+    {
+      let uri = given.base.resolving(id)
+      if let fragment = uri.fragment, !fragment.isEmpty, !fragment.hasPrefix("/") {
+        anchors[uri] = node
       }
     }
     if node.draft >= .draft2019 {
@@ -120,7 +105,7 @@ struct SchemaIndex {
     }
     for (key, value) in object {
       let child = Node(
-        value: value, base: node.base, pointer: node.pointer + "/" + Self.escape(key),
+        value: value, base: node.base, pointer: node.pointer + "/" + JSONPath.pointerToken(key),
         draft: node.draft)
       if Self.singleSubschema.contains(key), value.kind == .object || value.kind == .bool {
         walk(child, isResourceRoot: false)
@@ -140,7 +125,7 @@ struct SchemaIndex {
           }
           var item = child
           item.value = member
-          item.pointer += "/" + Self.escape(name)
+          item.pointer += "/" + JSONPath.pointerToken(name)
           walk(item, isResourceRoot: false)
         }
       }
@@ -175,7 +160,6 @@ struct SchemaIndex {
           add(document, uri: resource, draft: draft)
           found = lookUp(target)
         }
-        if let found { resolved[ReferenceKey(base: node.base, reference: reference)] = found }
         guard let found else {
           throw InvalidJSONSchema(
             node, keyword, "the reference '\(reference)' (\(target)) names no schema that is known")
@@ -208,8 +192,8 @@ struct SchemaIndex {
   static func follow(pointer: String, from node: Node) -> Node? {
     guard !pointer.isEmpty else { return node }
     var current = node
-    for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-      let key = String(token.replacing("~1", with: "/").replacing("~0", with: "~"))
+    guard let path = try? JSONPath(pointer: pointer) else { return nil }
+    for case .key(let key) in path.components {
       let next: JSONValue
       switch current.value {
       case .object(let object):
@@ -224,18 +208,10 @@ struct SchemaIndex {
         return nil
       }
       current.value = next
-      current.pointer += "/" + escape(key)
+      current.pointer += "/" + JSONPath.pointerToken(key)
       current.entered = false
       current = entering(current).node
     }
     return current
-  }
-
-  /// A JSON Pointer token for `key`.
-  static func escape(_ key: String) -> String {
-    guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
-      return key
-    }
-    return key.replacing("~", with: "~0").replacing("/", with: "~1")
   }
 }

@@ -1,3 +1,5 @@
+import BinderyJSON
+
 /// A URI reference as JSON Schema uses it to name schemas (`$id`, `$ref`, `$schema`): parsed
 /// into RFC 3986's five parts, resolved against a base by the RFC's algorithm (section 5.2),
 /// with no normalisation beyond removing dot segments. Nothing is fetched.
@@ -145,8 +147,8 @@ struct SchemaURI: Hashable, Sendable, CustomStringConvertible {
     var utf8 = Array(text.utf8)[...]
     while let byte = utf8.first {
       if byte == UInt8(ascii: "%"), utf8.count >= 3,
-        let high = hexDigit(utf8[utf8.startIndex + 1]),
-        let low = hexDigit(utf8[utf8.startIndex + 2])
+        let high = hexValue(utf8[utf8.startIndex + 1]),
+        let low = hexValue(utf8[utf8.startIndex + 2])
       {
         bytes.append(high << 4 | low)
         utf8 = utf8.dropFirst(3)
@@ -156,14 +158,5 @@ struct SchemaURI: Hashable, Sendable, CustomStringConvertible {
       }
     }
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  private static func hexDigit(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
-    }
   }
 }

@@ -3,7 +3,7 @@
 
 /// The value of one hexadecimal digit, or `nil`.
 @inline(__always)
-func hexValue(_ byte: UInt8) -> UInt8? {
+package func hexValue(_ byte: UInt8) -> UInt8? {
   switch byte {
   case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
   case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
@@ -13,7 +13,7 @@ func hexValue(_ byte: UInt8) -> UInt8? {
 }
 
 extension UInt8 {
-  @inline(__always) var isHexDigit: Bool { hexValue(self) != nil }
+  @inline(__always) package var isHexDigit: Bool { hexValue(self) != nil }
 }
 
 /// At least four upper-case hex digits.

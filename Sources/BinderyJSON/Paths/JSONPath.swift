@@ -60,19 +60,27 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     for component in components {
       text += "/"
       switch component {
-      case .index(let position):
-        text += String(position)
-      case .key(let key):
-        for character in key.unicodeScalars {
-          switch character {
-          case "~": text += "~0"
-          case "/": text += "~1"
-          default: text.unicodeScalars.append(character)
-          }
-        }
+      case .index(let position): text += String(position)
+      case .key(let key): text += Self.pointerToken(key)
       }
     }
     return text
+  }
+
+  /// A key as one token of a JSON Pointer: `~` written `~0` and `/` written `~1`.
+  package static func pointerToken(_ key: String) -> String {
+    guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+      return key
+    }
+    var token = ""
+    for scalar in key.unicodeScalars {
+      switch scalar {
+      case "~": token += "~0"
+      case "/": token += "~1"
+      default: token.unicodeScalars.append(scalar)
+      }
+    }
+    return token
   }
 
   /// Appends a component.

@@ -104,7 +104,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible,
   /// power of ten of the last digit, in decimal: the basis of equality and hashing. The power
   /// is kept as text because an exponent may have more digits than any integer type holds
   /// (`1e99999999999999999999` is not `1`).
-  private var canonical: (negative: Bool, digits: Substring, exponent: String)? {
+  package var canonical: (negative: Bool, digits: Substring, exponent: String)? {
     guard isFinite else { return nil }
     let utf8 = Array(text.utf8)
     var i = 0
