@@ -310,8 +310,14 @@ struct SchemaEvaluation {
           fail("minLength", "\(length) characters, fewer than the minimum \(minimum)")
         }
       }
-      if let (regex, pattern) = schema.pattern, !regex.matches(text) {
-        fail("pattern", "\(Self.describe(instance)) does not match the pattern '\(pattern)'")
+      if let (regex, pattern) = schema.pattern {
+        switch regex.matches(text) {
+        case true: break
+        case false:
+          fail("pattern", "\(Self.describe(instance)) does not match the pattern '\(pattern)'")
+        case nil:
+          fail("pattern", Self.undecided(pattern, instance))
+        }
       }
       if let format = schema.format,
         let valid = SchemaFormats.check(format, text, draft: schema.draft), !valid
@@ -404,6 +410,12 @@ struct SchemaEvaluation {
     }
   }
 
+  /// The failure of a pattern whose match could not be decided in time.
+  static func undecided(_ pattern: String, _ value: JSONValue) -> String {
+    "whether \(describe(value)) matches the pattern '\(pattern)' could not be decided within "
+      + "\(SchemaPattern.stepLimit) steps (the pattern backtracks too much)"
+  }
+
   // MARK: Applicators
 
   private mutating func applicators(
@@ -486,7 +498,14 @@ struct SchemaEvaluation {
               .member("properties", name), subschema, member, at: .key(name)
             ).failures
         }
-        for (regex, subschema) in schema.patternProperties where regex.matches(name) {
+        for (regex, subschema) in schema.patternProperties {
+          guard let matches = regex.matches(name) else {
+            named = true
+            outcome.failures.append(
+              failure(schema, "patternProperties", Self.undecided(regex.source, .string(name))))
+            continue
+          }
+          guard matches else { continue }
           named = true
           let step = Step.member("patternProperties", regex.source)
           outcome.failures += applyBelow(step, subschema, member, at: .key(name)).failures

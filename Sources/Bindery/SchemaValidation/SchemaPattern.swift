@@ -1,129 +1,543 @@
 /// A schema's `pattern` (or `patternProperties` key): an ECMA-262 regular expression, as JSON
-/// Schema specifies, run by the standard library's `Regex` after translating what the two
-/// dialects spell differently.
+/// Schema specifies, with the `u` flag's semantics (matching by Unicode scalar; `\d`, `\w` and
+/// `\b` ASCII only; `$` at the very end only). A pattern matches a string when it matches part
+/// of it.
 ///
-/// What is translated: `\d`, `\D`, `\w` and `\W` match ASCII digits and word characters only
-/// (in ECMA-262 they do; in `Regex` they match any script's); `$` outside a class matches at
-/// the very end only (not before a final newline). Matching is by Unicode scalar, as with
-/// ECMA-262's `u` flag, and unanchored: a pattern matches a string when it matches part of it.
-struct SchemaPattern: @unchecked Sendable {
-  // Invariant for `@unchecked Sendable`: the regex is built once and only read afterwards
-  // (matching does not change it).
-  private let regex: Regex<AnyRegexOutput>
+/// `PatternParser` reads the pattern (its notes say which syntax is accepted); the tree is
+/// compiled to a small program run by a backtracking matcher over the string's UTF-8 bytes.
+/// Time is bounded for every pattern:
+/// - without backreferences, the matcher remembers each (instruction, position) it has tried,
+///   so no state is explored twice and a match takes at most instructions × (bytes + 1) steps
+///   (lookaround bodies are searched again after one succeeds, still a bounded number of times);
+/// - with backreferences (where what a group captured decides the outcome) and on strings too
+///   long to keep that memory for, it backtracks freely up to `stepLimit` steps and gives up
+///   with `nil` rather than run on.
+struct SchemaPattern: Sendable {
   /// The pattern as the schema wrote it.
   let source: String
+  private let program: PatternProgram
 
   /// Why a pattern does not compile.
   struct Failure: Error {
     var message: String
   }
 
+  /// The largest count a `{n,m}` may give (larger ones are refused, not truncated).
+  static let repetitionLimit = 10_000
+  /// The longest program a pattern may compile to (counted repetitions are written out).
+  static let instructionLimit = 100_000
+  /// The most steps a match may take when it cannot remember the states it tried (or 64 per
+  /// byte of the string, if that is more).
+  static let stepLimit = 10_000_000
+  /// The most memory (in bits) a match may use to remember the states it tried.
+  static let memoryLimit = 1 << 28
+
   init(_ pattern: String) throws(Failure) {
-    if let refused = Self.notECMAScript(pattern) { throw Failure(message: refused) }
     source = pattern
-    let translated = Self.translate(pattern)
-    do {
-      regex = try Regex(translated).matchingSemantics(.unicodeScalar)
-    } catch {
-      throw Failure(message: "\(error)")
+    var parser = PatternParser(pattern)
+    let tree = try parser.parse()
+    var compiler = PatternCompiler(groupCount: parser.groupCount)
+    program = try compiler.compile(tree, remembersStates: !parser.hasBackreference)
+  }
+
+  /// Whether the pattern matches part of `text`; nil when that could not be decided within the
+  /// step limit (a pattern with backreferences that backtracks without end).
+  func matches(_ text: String) -> Bool? {
+    var text = text
+    return text.withUTF8 { bytes in
+      var matcher = PatternMatcher(program: program, text: bytes)
+      return matcher.search()
+    }
+  }
+}
+
+/// One instruction of a compiled pattern.
+enum PatternInstruction: Sendable {
+  /// Consume this scalar (backwards inside a lookbehind).
+  case scalar(Unicode.Scalar, backward: Bool)
+  /// Consume a scalar in `sets[index]`.
+  case set(Int, backward: Bool)
+  /// Go on at the first target; if that fails, at the second.
+  case split(Int, Int)
+  case jump(Int)
+  /// Record the position in capture slot `n` (group `n / 2`, start or end).
+  case save(Int)
+  /// Forget what groups `range` captured (a quantified group's captures reset at each iteration).
+  case clear(Range<Int>)
+  case assertStart
+  case assertEnd
+  case wordBoundary(negated: Bool)
+  /// Run `looks[index]`'s body at the current position, then go on after it or fail.
+  case look(Int)
+  /// Consume the text group `n` captured (nothing if it captured nothing).
+  case backreference(Int, backward: Bool)
+  /// Remember the position in register `n` at the start of an optional iteration…
+  case mark(Int)
+  /// …and fail if the iteration consumed nothing (ECMA-262's empty check).
+  case progress(Int)
+  /// The end of a lookaround body.
+  case succeed
+  /// The end of the pattern.
+  case match
+}
+
+/// A compiled pattern.
+struct PatternProgram: Sendable {
+  var instructions: [PatternInstruction] = []
+  var sets: [ScalarSet] = []
+  /// Each set's ASCII members, a bit each (read without touching the set's arrays).
+  var asciiMaps: [(UInt64, UInt64)] = []
+  /// Each lookaround: where its body starts and where the program goes on after it.
+  var looks: [(body: Int, next: Int, negated: Bool)] = []
+  var groupCount = 0
+  var registerCount = 0
+  /// Whether matching may remember tried states (the pattern has no backreference).
+  var remembersStates = true
+  /// Where the search loop starts (before it, instructions of lookaround bodies).
+  var entry = 0
+  /// The instructions of the top level, outside every lookaround body.
+  var topLevel: Range<Int> = 0..<0
+}
+
+/// Turns a `PatternNode` into a `PatternProgram`.
+struct PatternCompiler {
+  private var program = PatternProgram()
+  private var pendingLooks: [(index: Int, body: PatternNode, behind: Bool)] = []
+
+  init(groupCount: Int) {
+    program.groupCount = groupCount
+  }
+
+  mutating func compile(
+    _ tree: PatternNode, remembersStates: Bool
+  ) throws(SchemaPattern.Failure) -> PatternProgram {
+    program.remembersStates = remembersStates
+    // The search: try a match at each position in turn (`.*?` before the pattern, lazily).
+    let loop = program.instructions.count
+    try emit(.split(loop + 3, loop + 1))
+    try emit(.set(addSet(.any), backward: false))
+    try emit(.jump(loop))
+    try emit(.save(0))
+    try emit(tree, backward: false)
+    try emit(.save(1))
+    try emit(.match)
+    program.topLevel = 0..<program.instructions.count
+    // A pattern that can only match at the start needs no search loop.
+    program.entry = Self.isAnchored(tree) ? loop + 3 : loop
+    // Lookaround bodies after the top level, each ending in `succeed`.
+    while let pending = pendingLooks.popLast() {
+      let body = program.instructions.count
+      try emit(pending.body, backward: pending.behind)
+      try emit(.succeed)
+      program.looks[pending.index].body = body
+    }
+    return program
+  }
+
+  private static func isAnchored(_ node: PatternNode) -> Bool {
+    switch node {
+    case .start: true
+    case .sequence(let nodes): nodes.first.map(isAnchored) ?? false
+    case .capture(let body, _): isAnchored(body)
+    case .alternation(let alternatives): alternatives.allSatisfy(isAnchored)
+    default: false
     }
   }
 
-  /// Whether the pattern matches part of `text`.
-  func matches(_ text: String) -> Bool {
-    (try? regex.firstMatch(in: text)) != nil
+  private mutating func emit(_ instruction: PatternInstruction) throws(SchemaPattern.Failure) {
+    guard program.instructions.count < SchemaPattern.instructionLimit else {
+      throw SchemaPattern.Failure(
+        message: "the pattern is too large once its counted repetitions are written out "
+          + "(more than \(SchemaPattern.instructionLimit) steps)")
+    }
+    program.instructions.append(instruction)
   }
 
-  /// Why a pattern that `Regex` would compile means something else or nothing in ECMA-262:
-  /// Python's named groups, comment groups, inline flags, the `\\a` escape.
-  static func notECMAScript(_ pattern: String) -> String? {
-    if pattern.contains("(?P") { return "(?P...) is Python's syntax, not ECMA-262's" }
-    if pattern.contains("(?#") { return "comment groups (?#...) are not ECMA-262" }
-    var previousBackslash = false
-    var iterator = pattern.unicodeScalars.makeIterator()
-    var previous: Unicode.Scalar = " "
-    while let scalar = iterator.next() {
-      if previousBackslash {
-        if scalar == "a" { return "\\a is not an ECMA-262 escape" }
-        previousBackslash = false
-      } else if scalar == "\\" {
-        previousBackslash = true
-      } else if previous == "(", scalar == "?" {
-        // `(?` then flags then `)` or `:`: inline flags, which ECMA-262 does not have.
-        var flags = ""
-        while let next = iterator.next() {
-          if next == ")" || next == ":" || next == "-" {
-            if !flags.isEmpty { return "inline flags (?\(flags)) are not ECMA-262" }
-            break
-          }
-          guard "imsxUnJ".unicodeScalars.contains(next) else { break }
-          flags.unicodeScalars.append(next)
+  private mutating func addSet(_ set: ScalarSet) -> Int {
+    program.sets.append(set)
+    program.asciiMaps.append(set.asciiMap)
+    return program.sets.count - 1
+  }
+
+  private mutating func patch(_ at: Int, _ instruction: PatternInstruction) {
+    program.instructions[at] = instruction
+  }
+
+  private mutating func emit(_ node: PatternNode, backward: Bool) throws(SchemaPattern.Failure) {
+    switch node {
+    case .empty:
+      break
+    case .scalar(let scalar):
+      try emit(.scalar(scalar, backward: backward))
+    case .set(let set):
+      try emit(.set(addSet(set), backward: backward))
+    case .sequence(let nodes):
+      // A lookbehind matches right to left: its terms in reverse order.
+      for node in backward ? nodes.reversed() : nodes { try emit(node, backward: backward) }
+    case .alternation(let alternatives):
+      var jumpsToEnd: [Int] = []
+      for (offset, alternative) in alternatives.enumerated() {
+        if offset == alternatives.count - 1 {
+          try emit(alternative, backward: backward)
+        } else {
+          let split = program.instructions.count
+          try emit(.split(split + 1, 0))
+          try emit(alternative, backward: backward)
+          jumpsToEnd.append(program.instructions.count)
+          try emit(.jump(0))
+          patch(split, .split(split + 1, program.instructions.count))
         }
       }
-      previous = scalar
+      for jump in jumpsToEnd { patch(jump, .jump(program.instructions.count)) }
+    case .capture(let body, let group):
+      try emit(.save(backward ? 2 * group + 1 : 2 * group))
+      try emit(body, backward: backward)
+      try emit(.save(backward ? 2 * group : 2 * group + 1))
+    case .repetition(let body, let minimum, let maximum, let greedy, let groups):
+      try emitRepetition(body, minimum, maximum, greedy, groups, backward: backward)
+    case .start:
+      try emit(.assertStart)
+    case .end:
+      try emit(.assertEnd)
+    case .wordBoundary(let negated):
+      try emit(.wordBoundary(negated: negated))
+    case .look(let body, let behind, let negated):
+      let index = program.looks.count
+      try emit(.look(index))
+      program.looks.append((body: 0, next: program.instructions.count, negated: negated))
+      pendingLooks.append((index, body, behind))
+    case .backreference(let group):
+      try emit(.backreference(group, backward: backward))
     }
-    return nil
   }
 
-  /// The pattern in `Regex`'s syntax.
-  static func translate(_ pattern: String) -> String {
-    var output = ""
-    var inClass = false
-    var iterator = pattern.unicodeScalars.makeIterator()
-    while let scalar = iterator.next() {
-      switch scalar {
-      case "\\":
-        guard let next = iterator.next() else {
-          output += "\\"
-          continue
-        }
-        switch (next, inClass) {
-        case ("d", false): output += "[0-9]"
-        case ("D", false): output += "[^0-9]"
-        case ("w", false): output += "[a-zA-Z0-9_]"
-        case ("W", false): output += "[^a-zA-Z0-9_]"
-        case ("d", true): output += "0-9"
-        case ("w", true): output += "a-zA-Z0-9_"
-        case ("c", _):
-          // A control escape: \\cA is U+0001.
-          guard let letter = iterator.next(), letter.properties.isASCIIHexDigit || letter.isASCII
-          else {
-            output += "\\\\c"
-            continue
-          }
-          let value = (letter.value & 0x1F)
-          output += "\\x{\(String(value, radix: 16))}"
-        default:
-          output.unicodeScalars.append("\\")
-          output.unicodeScalars.append(next)
-        }
-      case "[" where !inClass:
-        // ECMA-262's `[]` matches nothing and `[^]` anything; `Regex` has no empty class.
-        var lookahead = iterator
-        let next = lookahead.next()
-        if next == "]" {
-          iterator = lookahead
-          output += "(?!)"
-          continue
-        }
-        if next == "^", lookahead.next() == "]" {
-          iterator = lookahead
-          output += "[\\s\\S]"
-          continue
-        }
-        inClass = true
-        output += "["
-      // A `]` or `^]` right after the opening bracket is literal in ECMA-262 only when
-      // escaped; nothing to do.
-      case "]" where inClass:
-        inClass = false
-        output += "]"
-      case "$" where !inClass:
-        output += "\\z"
-      default:
-        output.unicodeScalars.append(scalar)
+  private mutating func emitRepetition(
+    _ body: PatternNode, _ minimum: Int, _ maximum: Int?, _ greedy: Bool, _ groups: Range<Int>,
+    backward: Bool
+  ) throws(SchemaPattern.Failure) {
+    let clear = groups.isEmpty ? nil : PatternInstruction.clear(groups)
+    for _ in 0..<minimum {
+      if let clear { try emit(clear) }
+      try emit(body, backward: backward)
+    }
+    if maximum == minimum { return }
+    let register = program.registerCount
+    program.registerCount += 1
+    func choice(body: Int, exit: Int) -> PatternInstruction {
+      greedy ? .split(body, exit) : .split(exit, body)
+    }
+    guard let maximum else {
+      let loop = program.instructions.count
+      try emit(.split(0, 0))
+      try emit(.mark(register))
+      if let clear { try emit(clear) }
+      try emit(body, backward: backward)
+      try emit(.progress(register))
+      try emit(.jump(loop))
+      patch(loop, choice(body: loop + 1, exit: program.instructions.count))
+      return
+    }
+    // `x{n,m}` past its minimum: m - n optional copies, each one's absence skipping the rest.
+    var splits: [Int] = []
+    for _ in minimum..<maximum {
+      splits.append(program.instructions.count)
+      try emit(.split(0, 0))
+      try emit(.mark(register))
+      if let clear { try emit(clear) }
+      try emit(body, backward: backward)
+      try emit(.progress(register))
+    }
+    let exit = program.instructions.count
+    for at in splits { patch(at, choice(body: at + 1, exit: exit)) }
+  }
+}
+
+/// Runs a `PatternProgram` over a string's UTF-8 bytes (positions are byte offsets; the string
+/// is valid UTF-8, so a scalar is decoded without checks).
+struct PatternMatcher: ~Copyable {
+  private let program: PatternProgram
+  private let text: UnsafeBufferPointer<UInt8>
+  /// Positions a state can have: `text.count + 1`.
+  private let width: Int
+  private let remembers: Bool
+  private let stepLimit: Int
+  private var steps = 0
+  private var captures: [Int]
+  private var registers: [Int]
+  private var frames: [Frame]
+  /// Top-level states tried, a bit per (instruction, position).
+  private var tried: [UInt64] = []
+  /// Lookaround body states tried, stamped with the body's generation (bumped when a search of
+  /// the body succeeds: the states it went through are then not known to fail).
+  private var lookStamps: [UInt32] = []
+  private var lookGenerations: [UInt32] = []
+  /// Each lookaround's outcome at each position: 0 not yet known, 1 matched, 2 not.
+  private var lookOutcomes: [UInt8] = []
+
+  private enum Frame {
+    case resume(Int, Int)
+    case slot(Int, Int)
+    case register(Int, Int)
+  }
+
+  private enum Outcome {
+    case matched
+    case failed
+    case undecided
+  }
+
+  /// - Precondition: `text` is valid UTF-8 and outlives the matcher.
+  init(program: PatternProgram, text: UnsafeBufferPointer<UInt8>) {
+    self.program = program
+    self.text = text
+    width = text.count + 1
+    frames = []
+    frames.reserveCapacity(16)
+    let topStates = program.topLevel.count.multipliedReportingOverflow(by: width)
+    let lookStates = (program.instructions.count - program.topLevel.count)
+      .multipliedReportingOverflow(by: width)
+    let memory = topStates.partialValue + 32 * lookStates.partialValue
+    remembers =
+      program.remembersStates && !topStates.overflow && !lookStates.overflow
+      && lookStates.partialValue <= SchemaPattern.memoryLimit / 32
+      && memory <= SchemaPattern.memoryLimit
+    // Captures and registers matter only when states are not remembered.
+    captures = remembers ? [] : Self.filled(-1, 2 * (program.groupCount + 1))
+    registers = remembers ? [] : Self.filled(-1, program.registerCount)
+    if remembers {
+      tried = Self.filled(0, (topStates.partialValue + 63) / 64)
+      if !program.looks.isEmpty {
+        lookStamps = Self.filled(0, lookStates.partialValue)
+        lookGenerations = Self.filled(1, program.looks.count)
+        lookOutcomes = Self.filled(0, program.looks.count * width)
+      }
+      // Each state is tried once; lookaround bodies may be searched again after a success.
+      stepLimit = Swift.max(SchemaPattern.stepLimit, 8 * memory)
+    } else {
+      // Enough for any pattern that backtracks little, on however long a string.
+      stepLimit = Swift.max(SchemaPattern.stepLimit, 64 * width)
+    }
+  }
+
+  /// `count` copies of `value` (`Array(repeating:count:)` costs a generic allocation here).
+  private static func filled<Element: FixedWidthInteger>(_ value: Element, _ count: Int)
+    -> [Element]
+  {
+    var array: [Element] = []
+    array.reserveCapacity(count)
+    for _ in 0..<count { array.append(value) }
+    return array
+  }
+
+  /// Whether the pattern matches part of the text; nil when the step limit ran out first.
+  mutating func search() -> Bool? {
+    switch run(from: program.entry, at: 0, look: nil) {
+    case .matched: true
+    case .failed: false
+    case .undecided: nil
+    }
+  }
+
+  private mutating func run(from start: Int, at position: Int, look: Int?) -> Outcome {
+    let base = frames.count
+    defer { frames.removeLast(frames.count - base) }
+    frames.append(.resume(start, position))
+    let generation = remembers ? look.map { lookGenerations[$0] } ?? 0 : 0
+    let lookBase = program.topLevel.count
+    while frames.count > base {
+      let pc: Int
+      let position: Int
+      switch frames.removeLast() {
+      case .slot(let slot, let value):
+        captures[slot] = value
+        continue
+      case .register(let register, let value):
+        registers[register] = value
+        continue
+      case .resume(let resumePC, let resumePosition):
+        pc = resumePC
+        position = resumePosition
+      }
+      switch thread(pc, position, look: look, generation: generation, lookBase: lookBase) {
+      case .matched: return .matched
+      case .undecided: return .undecided
+      case .failed: continue
       }
     }
-    return output
+    return .failed
+  }
+
+  /// Runs one thread until it fails or reaches the end (later choices are left as frames).
+  private mutating func thread(
+    _ startPC: Int, _ startPosition: Int, look: Int?, generation: UInt32, lookBase: Int
+  ) -> Outcome {
+    var pc = startPC
+    var position = startPosition
+    // Read once per thread: the loop below then touches no reference counts.
+    let instructions = program.instructions
+    let asciiMaps = program.asciiMaps
+    while true {
+      steps &+= 1
+      if steps > stepLimit { return .undecided }
+      // A state reached twice is reached through a choice: remembering the choices suffices.
+      if remembers, case .split = instructions[pc] {
+        if look == nil {
+          let state = pc &* width &+ position
+          let bit: UInt64 = 1 << UInt64(state & 63)
+          if tried[state >> 6] & bit != 0 { return .failed }
+          tried[state >> 6] |= bit
+        } else {
+          let state = (pc &- lookBase) &* width &+ position
+          if lookStamps[state] == generation { return .failed }
+          lookStamps[state] = generation
+        }
+      }
+      let instruction = instructions[pc]
+      switch instruction {
+      case .scalar(let expected, let backward):
+        guard let (scalar, next) = decode(at: position, backward: backward), scalar == expected
+        else { return .failed }
+        position = next
+        pc &+= 1
+      case .set(let index, let backward):
+        guard let (scalar, next) = decode(at: position, backward: backward) else { return .failed }
+        if scalar.value < 128 {
+          let map = asciiMaps[index]
+          let bits =
+            scalar.value < 64 ? map.0 >> UInt64(scalar.value) : map.1 >> UInt64(scalar.value - 64)
+          guard bits & 1 != 0 else { return .failed }
+        } else {
+          guard program.sets[index].contains(scalar) else { return .failed }
+        }
+        position = next
+        pc &+= 1
+      case .split(let first, let second):
+        frames.append(.resume(second, position))
+        pc = first
+      case .jump(let target):
+        pc = target
+      case .save(let slot):
+        if !remembers {
+          frames.append(.slot(slot, captures[slot]))
+          captures[slot] = position
+        }
+        pc &+= 1
+      case .clear(let groups):
+        if !remembers {
+          for slot in 2 * groups.lowerBound..<2 * groups.upperBound where captures[slot] != -1 {
+            frames.append(.slot(slot, captures[slot]))
+            captures[slot] = -1
+          }
+        }
+        pc &+= 1
+      case .assertStart:
+        guard position == 0 else { return .failed }
+        pc &+= 1
+      case .assertEnd:
+        guard position == text.count else { return .failed }
+        pc &+= 1
+      case .wordBoundary(let negated):
+        let before = position > 0 && Self.isWordByte(text[position - 1])
+        let after = position < text.count && Self.isWordByte(text[position])
+        guard (before != after) != negated else { return .failed }
+        pc &+= 1
+      case .look(let index):
+        guard let matched = lookAround(index, at: position) else { return .undecided }
+        guard matched != program.looks[index].negated else { return .failed }
+        pc = program.looks[index].next
+      case .backreference(let group, let backward):
+        let start = captures[2 * group]
+        let end = captures[2 * group + 1]
+        if start >= 0, end >= start {
+          let length = end - start
+          let from = backward ? position - length : position
+          guard from >= 0, from + length <= text.count else { return .failed }
+          for offset in 0..<length where text[from + offset] != text[start + offset] {
+            return .failed
+          }
+          position = backward ? from : from + length
+        }
+        pc &+= 1
+      case .mark(let register):
+        if !remembers {
+          frames.append(.register(register, registers[register]))
+          registers[register] = position
+        }
+        pc &+= 1
+      case .progress(let register):
+        // With states remembered, an empty iteration returns to a state already tried.
+        if !remembers, registers[register] == position { return .failed }
+        pc &+= 1
+      case .succeed, .match:
+        return .matched
+      }
+    }
+  }
+
+  /// Whether lookaround `index`'s body matches at `position` (nil: the step limit ran out).
+  /// A positive lookaround's captures stay, undone when the matcher backtracks past it.
+  private mutating func lookAround(_ index: Int, at position: Int) -> Bool? {
+    if remembers {
+      switch lookOutcomes[index * width + position] {
+      case 1: return true
+      case 2: return false
+      default: break
+      }
+    }
+    let before = remembers ? [] : captures
+    switch run(from: program.looks[index].body, at: position, look: index) {
+    case .undecided:
+      return nil
+    case .failed:
+      if remembers { lookOutcomes[index * width + position] = 2 }
+      return false
+    case .matched:
+      if remembers {
+        lookOutcomes[index * width + position] = 1
+        lookGenerations[index] &+= 1
+      } else if program.looks[index].negated {
+        captures = before
+      } else {
+        for slot in captures.indices where captures[slot] != before[slot] {
+          frames.append(.slot(slot, before[slot]))
+        }
+      }
+      return true
+    }
+  }
+
+  /// The scalar after (or before) `position` and the position past it.
+  @inline(__always)
+  private func decode(at position: Int, backward: Bool) -> (Unicode.Scalar, Int)? {
+    var start = position
+    if backward {
+      guard position > 0 else { return nil }
+      start -= 1
+      while text[start] & 0xC0 == 0x80 { start -= 1 }
+    } else if position >= text.count {
+      return nil
+    }
+    let lead = UInt32(text[start])
+    var value: UInt32
+    var length: Int
+    switch lead {
+    case 0..<0x80: return (Unicode.Scalar(UInt8(lead)), backward ? start : start + 1)
+    case 0xC0..<0xE0: (value, length) = (lead & 0x1F, 2)
+    case 0xE0..<0xF0: (value, length) = (lead & 0x0F, 3)
+    default: (value, length) = (lead & 0x07, 4)
+    }
+    for offset in 1..<length {
+      value = value << 6 | UInt32(text[start + offset] & 0x3F)
+    }
+    // Valid UTF-8 decodes to a scalar value; U+FFFD stands in if it somehow did not.
+    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+    return (scalar, backward ? start : start + length)
+  }
+
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x30...0x39, 0x41...0x5A, 0x5F, 0x61...0x7A: true
+    default: false
+    }
   }
 }
