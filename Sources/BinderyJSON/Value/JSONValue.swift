@@ -186,7 +186,7 @@ extension TapeReader {
         case .null: return .null
         case .true: return .bool(true)
         case .false: return .bool(false)
-        case .string: return .string(decodeString(entry, base: base))
+        case .string: return .string(decodeString(entry, base: base, forHashing: true))
         case .number:
           let bytes = UnsafeBufferPointer(start: base + entry.start, count: entry.length)
           if entry.isNonStandardNumber {
@@ -208,7 +208,7 @@ extension TapeReader {
           keys.reserveCapacity(entry.count)
           values.reserveCapacity(entry.count)
           forEachMember(of: index) { key, value in
-            keys.append(decodeString(tape[key], base: base))
+            keys.append(decodeString(tape[key], base: base, forHashing: true))
             values.append(convert(value))
           }
           // Telling that no key repeats comes with building the object's index; an object
@@ -217,7 +217,7 @@ extension TapeReader {
           keys.removeAll(keepingCapacity: true)
           values.removeAll(keepingCapacity: true)
           forEachDistinctMember(of: index, repeated: repeated) { key, value in
-            keys.append(decodeString(tape[key], base: base))
+            keys.append(decodeString(tape[key], base: base, forHashing: true))
             values.append(convert(value))
           }
           return .object(JSONObject(uniqueKeys: keys, values: values))
