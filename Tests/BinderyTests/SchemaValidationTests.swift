@@ -277,6 +277,12 @@ import Testing
     let failures = validator.validate(.string(decomposed))
     #expect(Set(failures.map(\.keyword)) == ["maxLength", "const"])
     #expect(validator.validate(.string("\u{E9}")).isEmpty)
+    // Member names are matched by code points too: the decomposed name is not the property.
+    let members = try JSONSchemaValidator(
+      schema: ["properties": ["\u{E9}": ["type": "integer"]], "additionalProperties": false])
+    #expect(members.validate([decomposed: 1]).map(\.keyword) == ["additionalProperties"])
+    #expect(members.validate(["\u{E9}": "x"]).map(\.keyword) == ["type"])
+    #expect(members.isValid(["\u{E9}": 1]))
   }
 
   @Test("A bad schema is refused with where it is wrong")

@@ -1,4 +1,5 @@
 import BinderyJSON
+import Foundation
 
 /// A schema object (or `true`/`false`) compiled: each keyword that applies read once, its
 /// subschemas compiled and its references resolved, so that checking a value looks nothing up
@@ -66,7 +67,7 @@ final class CompiledSchema: @unchecked Sendable {
   var ifSchema: CompiledSchema?
   var thenSchema: CompiledSchema?
   var elseSchema: CompiledSchema?
-  var properties: [String: CompiledSchema] = [:]
+  var properties = SchemaPropertyTable()
   var patternProperties: [(regex: SchemaPattern, schema: CompiledSchema)] = []
   var additionalProperties: CompiledSchema?
   var propertyNames: CompiledSchema?
@@ -332,7 +333,7 @@ struct SchemaCompiler {
     }
     if case .object(let properties) = object["properties"] {
       for (name, value) in properties {
-        schema.properties[name] = child(node, value, "properties", name)
+        schema.properties.insert(name, child(node, value, "properties", name))
       }
     }
     if case .object(let patterns) = object["patternProperties"] {
@@ -417,5 +418,74 @@ struct SchemaCompiler {
       }
       schema.recursiveRef = (found, dynamic)
     }
+  }
+}
+
+/// A schema's `properties`, found by a member name's UTF-8 bytes: names match when their code
+/// points are the same, as JSON Schema compares them (`String`'s `==` would also match
+/// canonically equivalent names, `"é"` written as one scalar or as two), and are hashed without
+/// `Hasher`'s SipHash, the largest cost of validating objects when it was a `Dictionary`.
+struct SchemaPropertyTable {
+  /// Open addressing: an index into `entries` plus one, 0 for an empty slot; a power of two
+  /// long, at most half full.
+  private var slots: [Int32] = []
+  private var entries: [(bytes: [UInt8], schema: CompiledSchema)] = []
+
+  var isEmpty: Bool { entries.isEmpty }
+
+  /// Adds `name`'s schema (a name given twice keeps the last schema).
+  mutating func insert(_ name: String, _ schema: CompiledSchema) {
+    let bytes = Array(name.utf8)
+    if let existing = bytes.withUnsafeBufferPointer({ index(of: $0) }) {
+      entries[existing].schema = schema
+      return
+    }
+    entries.append((bytes, schema))
+    var capacity = 8
+    while capacity < 2 * entries.count { capacity *= 2 }
+    slots = Array(repeating: 0, count: capacity)
+    for (offset, entry) in entries.enumerated() {
+      var slot = entry.bytes.withUnsafeBufferPointer { Self.hash($0) } & (capacity - 1)
+      while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+      slots[slot] = Int32(offset + 1)
+    }
+  }
+
+  /// The schema for the member `name`, if `properties` names it.
+  subscript(_ name: String) -> CompiledSchema? {
+    if entries.isEmpty { return nil }
+    let found =
+      name.utf8.withContiguousStorageIfAvailable { index(of: $0) }
+      ?? Array(name.utf8).withUnsafeBufferPointer { index(of: $0) }
+    return found.map { entries[$0].schema }
+  }
+
+  private func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard !slots.isEmpty else { return nil }
+    let mask = slots.count - 1
+    var slot = Self.hash(name) & mask
+    while slots[slot] != 0 {
+      let index = Int(slots[slot]) - 1
+      let matches = entries[index].bytes.withUnsafeBufferPointer { stored in
+        guard stored.count == name.count else { return false }
+        guard let storedBytes = stored.baseAddress, let nameBytes = name.baseAddress else {
+          return true  // both empty
+        }
+        return memcmp(storedBytes, nameBytes, name.count) == 0
+      }
+      if matches { return index }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+
+  /// FNV-1a over the bytes. The table holds the schema's names only, so a member name chosen
+  /// to collide costs at most a walk through the slots those names fill.
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return Int(truncatingIfNeeded: hash ^ (hash >> 29))
   }
 }
