@@ -57,6 +57,10 @@ import Testing
           run += 1
           let valid = test[path: "valid"] == .bool(true)
           let failures = validator.validate(test[path: "data"] ?? .null)
+          // The verdict alone (no report) agrees with the report.
+          if validator.isValid(test[path: "data"] ?? .null) != failures.isEmpty {
+            wrong.append("\(file): \(name): the verdict and the report disagree")
+          }
           if failures.isEmpty != valid {
             let what = test[path: "description"]?.stringValue ?? "?"
             wrong.append("\(file): \(name) / \(what): expected \(valid), \(failures.prefix(2))")

@@ -154,6 +154,7 @@ public final class JSONSchemaValidator: Sendable {
   /// - Returns: Every failure, in the order the schema's keywords found them; empty when the
   ///   value is valid.
   public func validate(_ instance: JSONValue) -> [JSONSchemaFailure] {
+    if isValid(instance) { return [] }
     var evaluation = SchemaEvaluation(validator: self)
     return evaluation.evaluate(root, instance).failures
   }
@@ -190,7 +191,10 @@ public final class JSONSchemaValidator: Sendable {
   ///
   /// - Parameter instance: The value.
   /// - Returns: True when the schema accepts it.
-  public func isValid(_ instance: JSONValue) -> Bool { validate(instance).isEmpty }
+  public func isValid(_ instance: JSONValue) -> Bool {
+    var evaluation = SchemaEvaluation(validator: self, reports: false)
+    return evaluation.evaluate(root, instance).isValid
+  }
 }
 
 /// One way a value breaks its schema.

@@ -25,10 +25,17 @@ struct SchemaEvaluation {
   let validator: JSONSchemaValidator
   /// Whether annotations are gathered: only when some schema reads them.
   let gathers: Bool
+  /// Whether failures are reported with their places and messages. Without, an evaluation
+  /// only decides whether the value is valid: no step is recorded, no message is written, and
+  /// every failure is the same placeholder (a valid value, the common case, is then checked
+  /// without the bookkeeping a report needs; an invalid one is evaluated again, reporting).
+  let reports: Bool
   /// The steps to the schema being evaluated, each with how deep in the value the subschema
   /// it leads to applies.
   private var steps: [(step: Step, depth: Int)] = []
   private var instanceSteps: [JSONPath.Component] = []
+  /// How deep in the value the evaluation is (`instanceSteps.count` when reporting).
+  private var instanceDepth = 0
   /// The resources entered, outermost first.
   private var scope: [SchemaResource] = []
   /// Schemas being evaluated, one inside the other.
@@ -53,10 +60,18 @@ struct SchemaEvaluation {
   /// The stack of each thread an evaluation goes on with.
   static let stackSize = 8 << 20
 
-  init(validator: JSONSchemaValidator) {
+  init(validator: JSONSchemaValidator, reports: Bool = true) {
     self.validator = validator
     self.gathers = validator.readsAnnotations
+    // Annotations flow between subschemas through the same steps; gathered, they need the
+    // full evaluation.
+    self.reports = reports || validator.readsAnnotations
   }
+
+  /// The failure every failure is when not reporting.
+  private static let unreported = JSONSchemaFailure(
+    instancePath: JSONPath([]), keywordLocation: "", absoluteKeywordLocation: "", keyword: "",
+    message: "", location: nil)
 
   /// What checking one value against one schema found: the failures, and the annotations
   /// `unevaluatedProperties` and `unevaluatedItems` read (which members and elements some
@@ -97,9 +112,11 @@ struct SchemaEvaluation {
     return text
   }
 
-  func failure(_ schema: CompiledSchema, _ keyword: String, _ message: String)
+  func failure(_ schema: CompiledSchema, _ keyword: String, _ message: @autoclosure () -> String)
     -> JSONSchemaFailure
   {
+    guard reports else { return Self.unreported }
+    let message = message()
     var failure = JSONSchemaFailure(
       instancePath: JSONPath(instanceSteps), keywordLocation: keywordLocation(keyword),
       absoluteKeywordLocation: schema.absoluteLocation(keyword), keyword: keyword,
@@ -164,7 +181,8 @@ struct SchemaEvaluation {
 
   /// Evaluates a subschema reached by `step` against the same value.
   mutating func apply(_ step: Step, _ schema: CompiledSchema, _ instance: JSONValue) -> Outcome {
-    steps.append((step, instanceSteps.count))
+    guard reports else { return evaluate(schema, instance) }
+    steps.append((step, instanceDepth))
     defer { steps.removeLast() }
     return evaluate(schema, instance)
   }
@@ -173,8 +191,11 @@ struct SchemaEvaluation {
   mutating func applyBelow(
     _ step: Step, _ schema: CompiledSchema, _ child: JSONValue, at component: JSONPath.Component
   ) -> Outcome {
+    instanceDepth += 1
+    defer { instanceDepth -= 1 }
+    guard reports else { return evaluate(schema, child) }
     instanceSteps.append(component)
-    steps.append((step, instanceSteps.count))
+    steps.append((step, instanceDepth))
     defer {
       steps.removeLast()
       instanceSteps.removeLast()
@@ -189,7 +210,7 @@ struct SchemaEvaluation {
   ) -> Outcome {
     let saved = referencesAt
     defer { referencesAt = saved }
-    let here = instanceSteps.count
+    let here = instanceDepth
     referencesAt = (here, referencesAt.depth == here ? referencesAt.count + 1 : 1)
     guard referencesAt.count <= Self.maxReferencesAtOneValue else {
       var outcome = Outcome()
@@ -249,8 +270,8 @@ struct SchemaEvaluation {
   private func validation(
     _ schema: CompiledSchema, _ instance: JSONValue, into outcome: inout Outcome
   ) {
-    func fail(_ keyword: String, _ message: String) {
-      outcome.failures.append(failure(schema, keyword, message))
+    func fail(_ keyword: String, _ message: @autoclosure () -> String) {
+      outcome.failures.append(failure(schema, keyword, message()))
     }
     if let types = schema.types, !Self.has(types, instance, draft: schema.draft) {
       let names = schema.typeNames
@@ -302,7 +323,7 @@ struct SchemaEvaluation {
     case .string(let text):
       if schema.maxLength != nil || schema.minLength != nil {
         // Lengths count Unicode scalars (JSON Schema's characters), not grapheme clusters.
-        let length = text.unicodeScalars.count
+        let length = Self.scalarCount(text)
         if let maximum = schema.maxLength, length > maximum {
           fail("maxLength", "\(length) characters, more than the maximum \(maximum)")
         }
@@ -377,12 +398,22 @@ struct SchemaEvaluation {
       if types.contains(.number) { return true }
       guard types.contains(.integer), number.isFinite else { return false }
       // Digits alone are an integer in every draft; `1.0` and `1e3` only after draft 4.
-      let written = !number.text.utf8.contains {
-        $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e")
+      func plain(_ bytes: some Sequence<UInt8>) -> Bool {
+        !bytes.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
       }
+      let written =
+        number.text.utf8.withContiguousStorageIfAvailable(plain) ?? plain(number.text.utf8)
       if written || draft == .draft4 { return written }
       return SchemaDecimal(number)?.isInteger ?? false
     }
+  }
+
+  /// The number of Unicode scalars in `text`: its UTF-8 bytes that start one.
+  static func scalarCount(_ text: String) -> Int {
+    func count(_ bytes: some Sequence<UInt8>) -> Int {
+      bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    }
+    return text.utf8.withContiguousStorageIfAvailable(count) ?? count(text.utf8)
   }
 
   static func typeName(_ value: JSONValue) -> String {
@@ -490,6 +521,8 @@ struct SchemaEvaluation {
       || schema.additionalProperties != nil
     if checksMembers {
       for (name, member) in members {
+        // Deciding only, the first failure decides.
+        if !reports, !outcome.failures.isEmpty { return }
         var named = false
         if let subschema = schema.properties[name] {
           named = true
@@ -556,6 +589,7 @@ struct SchemaEvaluation {
       let start = schema.prefixItems.count
       if start < elements.count {
         for position in start..<elements.count {
+          if !reports, !outcome.failures.isEmpty { return }
           outcome.failures +=
             applyBelow(
               .keyword(keyword), items, elements[position], at: .index(position)
