@@ -34,6 +34,9 @@ final class CompiledSchema: @unchecked Sendable {
 
   // Validation (when the validation vocabulary applies).
   var types: TypeSet?
+  /// `types`, when the type is all the schema checks: the schema that applies it then decides
+  /// it in place, and evaluates it (to report) only when the value is not of those types.
+  var onlyTypes: TypeSet?
   var typeNames: [String] = []
   var enumValues: [JSONValue]?
   var constValue: JSONValue?
@@ -220,8 +223,17 @@ struct SchemaCompiler {
     let validates = uses("validation", node)
     if validates { readValidation(object, node, into: schema) }
     readApplicators(object, node, into: schema)
+    if let types = schema.types, object.keys.allSatisfy(Self.typeOnlyKeywords.contains) {
+      schema.onlyTypes = types
+    }
     return schema
   }
+
+  /// The keywords a schema that only checks the type may have beside `type`: annotations.
+  private static let typeOnlyKeywords: Set<String> = [
+    "type", "title", "description", "$comment", "examples", "default", "deprecated", "readOnly",
+    "writeOnly",
+  ]
 
   /// Whether the vocabulary `name` applies to the schema at `node`.
   private func uses(_ name: String, _ node: Node) -> Bool {

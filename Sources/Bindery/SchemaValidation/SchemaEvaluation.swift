@@ -408,6 +408,14 @@ struct SchemaEvaluation {
     }
   }
 
+  /// Whether `schema` accepts `value` by its type alone, decided without evaluating it: false
+  /// when it checks more than the type, or the type is wrong (the evaluation then reports).
+  @inline(__always)
+  static func passesInPlace(_ schema: CompiledSchema, _ value: JSONValue) -> Bool {
+    guard let types = schema.onlyTypes else { return false }
+    return has(types, value, draft: schema.draft)
+  }
+
   /// The number of Unicode scalars in `text`: its UTF-8 bytes that start one.
   static func scalarCount(_ text: String) -> Int {
     func count(_ bytes: some Sequence<UInt8>) -> Int {
@@ -526,10 +534,10 @@ struct SchemaEvaluation {
         var named = false
         if let subschema = schema.properties[name] {
           named = true
-          outcome.failures +=
-            applyBelow(
-              .member("properties", name), subschema, member, at: .key(name)
-            ).failures
+          if !Self.passesInPlace(subschema, member) {
+            outcome.failures +=
+              applyBelow(.member("properties", name), subschema, member, at: .key(name)).failures
+          }
         }
         for (regex, subschema) in schema.patternProperties {
           guard let matches = regex.matches(name) else {
@@ -590,6 +598,7 @@ struct SchemaEvaluation {
       if start < elements.count {
         for position in start..<elements.count {
           if !reports, !outcome.failures.isEmpty { return }
+          if Self.passesInPlace(items, elements[position]) { continue }
           outcome.failures +=
             applyBelow(
               .keyword(keyword), items, elements[position], at: .index(position)
