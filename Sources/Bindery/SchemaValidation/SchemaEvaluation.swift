@@ -86,6 +86,12 @@ struct SchemaEvaluation {
 
     var isValid: Bool { failures.isEmpty }
 
+    /// Appends `more` (appending nothing to an empty array would still allocate its buffer).
+    @inline(__always)
+    mutating func add(_ more: [JSONSchemaFailure]) {
+      if !more.isEmpty { failures += more }
+    }
+
     /// Takes the annotations of a schema that applied to the same value.
     mutating func mergeAnnotations(_ other: Outcome) {
       properties.formUnion(other.properties)
@@ -97,7 +103,7 @@ struct SchemaEvaluation {
     /// Takes the failures and, when it is valid, the annotations of a schema that applied
     /// to the same value.
     mutating func merge(_ other: Outcome) {
-      failures += other.failures
+      add(other.failures)
       if other.isValid { mergeAnnotations(other) }
     }
   }
@@ -535,8 +541,8 @@ struct SchemaEvaluation {
         if let subschema = schema.properties[name] {
           named = true
           if !Self.passesInPlace(subschema, member) {
-            outcome.failures +=
-              applyBelow(.member("properties", name), subschema, member, at: .key(name)).failures
+            outcome.add(
+              applyBelow(.member("properties", name), subschema, member, at: .key(name)).failures)
           }
         }
         for (regex, subschema) in schema.patternProperties {
@@ -549,7 +555,7 @@ struct SchemaEvaluation {
           guard matches else { continue }
           named = true
           let step = Step.member("patternProperties", regex.source)
-          outcome.failures += applyBelow(step, subschema, member, at: .key(name)).failures
+          outcome.add(applyBelow(step, subschema, member, at: .key(name)).failures)
         }
         if !named, let additional = schema.additionalProperties {
           let result = applyBelow(
@@ -558,7 +564,7 @@ struct SchemaEvaluation {
             outcome.failures.append(
               failure(schema, "additionalProperties", "the member '\(name)' is not allowed"))
           } else {
-            outcome.failures += result.failures
+            outcome.add(result.failures)
           }
           named = true
         }
@@ -585,10 +591,10 @@ struct SchemaEvaluation {
   ) {
     let tupleKeyword = schema.draft >= .draft2020 ? "prefixItems" : "items"
     for (position, subschema) in schema.prefixItems.enumerated() where position < elements.count {
-      outcome.failures +=
+      outcome.add(
         applyBelow(
           .element(tupleKeyword, position), subschema, elements[position], at: .index(position)
-        ).failures
+        ).failures)
     }
     outcome.items = max(outcome.items, min(schema.prefixItems.count, elements.count))
     if let items = schema.items {
@@ -599,10 +605,10 @@ struct SchemaEvaluation {
         for position in start..<elements.count {
           if !reports, !outcome.failures.isEmpty { return }
           if Self.passesInPlace(items, elements[position]) { continue }
-          outcome.failures +=
+          outcome.add(
             applyBelow(
               .keyword(keyword), items, elements[position], at: .index(position)
-            ).failures
+            ).failures)
         }
         outcome.allItems = true
       }
@@ -646,7 +652,7 @@ struct SchemaEvaluation {
           outcome.failures.append(
             failure(schema, "unevaluatedProperties", "the member '\(name)' is not allowed"))
         } else {
-          outcome.failures += result.failures
+          outcome.add(result.failures)
         }
         outcome.properties.insert(name)
       }
@@ -662,7 +668,7 @@ struct SchemaEvaluation {
           outcome.failures.append(
             failure(schema, "unevaluatedItems", "the element \(position) is not allowed"))
         } else {
-          outcome.failures += result.failures
+          outcome.add(result.failures)
         }
       }
       outcome.allItems = true
