@@ -62,7 +62,8 @@ final class CompiledSchema: @unchecked Sendable {
   @exclusivity(unchecked) var maxProperties: Int?
   @exclusivity(unchecked) var minProperties: Int?
   @exclusivity(unchecked) var required: [String] = []
-  @exclusivity(unchecked) var dependentRequired: [(name: String, needs: [String], keyword: String)] = []
+  @exclusivity(unchecked) var dependentRequired:
+    [(name: String, needs: [String], keyword: String)] = []
 
   // Applicators.
   @exclusivity(unchecked) var allOf: [CompiledSchema] = []
@@ -73,7 +74,8 @@ final class CompiledSchema: @unchecked Sendable {
   @exclusivity(unchecked) var thenSchema: CompiledSchema?
   @exclusivity(unchecked) var elseSchema: CompiledSchema?
   @exclusivity(unchecked) var properties = SchemaPropertyTable()
-  @exclusivity(unchecked) var patternProperties: [(regex: SchemaPattern, schema: CompiledSchema)] = []
+  @exclusivity(unchecked) var patternProperties: [(regex: SchemaPattern, schema: CompiledSchema)] =
+    []
   @exclusivity(unchecked) var additionalProperties: CompiledSchema?
   @exclusivity(unchecked) var propertyNames: CompiledSchema?
   @exclusivity(unchecked) var dependentSchemas: [(name: String, schema: CompiledSchema)] = []
