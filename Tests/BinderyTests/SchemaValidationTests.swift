@@ -141,8 +141,7 @@ import Testing
   }
 
   /// The suite's output tests: each `basic` output validates against the schema the test gives
-  /// for it. Left out: the test that an annotation (`readOnly`) is reported, since annotations
-  /// are not in the output.
+  /// for it (failures, and for a valid value the annotations, such as `readOnly`'s).
   @Test("The official suite's output tests pass", arguments: ["draft2019-09", "draft2020-12"])
   func outputSuite(folder: String) throws {
     let directory = Self.suite + "/output-tests/" + folder
@@ -152,7 +151,7 @@ import Testing
     let outputURI = try #require(outputSchema[path: "$id"]?.stringValue)
     var run = 0
     for file in try FileManager.default.contentsOfDirectory(atPath: directory + "/content").sorted()
-    where file != "readOnly.json" {
+    {
       let data = try #require(FileManager.default.contents(atPath: directory + "/content/" + file))
       for testCase in try JSONValue(parsing: [UInt8](data)).arrayValue ?? [] {
         let validator = try JSONSchemaValidator(schema: #require(testCase[path: "schema"]))
@@ -166,7 +165,7 @@ import Testing
         }
       }
     }
-    #expect(run == 3)
+    #expect(run == 4)
     // Every format's output is valid against the output schema.
     let outputs = try JSONSchemaValidator(schema: outputSchema)
     let nested = try JSONSchemaValidator(
@@ -193,6 +192,35 @@ import Testing
     let flag = try JSONSchemaValidator(schema: ["type": "string"])
     #expect(flag.output(1, format: .flag) == ["valid": false])
     #expect(flag.output("a", format: .basic) == ["valid": true])
+
+    // A valid value's output lists the annotations of the schemas that applied, and only those.
+    let annotated = try JSONSchemaValidator(
+      schema: [
+        "title": "Event",
+        "properties": [
+          "id": ["type": "integer", "description": "The event's id"],
+          "tags": ["items": ["type": "string", "title": "Tag"]],
+        ],
+        "anyOf": [["description": "Any"], ["type": "string", "description": "Text"]],
+      ])
+    let output = annotated.output(["id": 1, "tags": ["x", "y"]], format: .basic)
+    #expect(outputs.validate(output).isEmpty, "\(output)")
+    let notes = (output[path: "annotations"]?.arrayValue ?? []).map {
+      "\($0[path: "instanceLocation"]?.stringValue ?? "?") \($0[path: "keywordLocation"]?.stringValue ?? "?") \($0[path: "annotation"]?.stringValue ?? "?")"
+    }
+    #expect(
+      notes.sorted() == [
+        " /anyOf/0/description Any", " /title Event",
+        "/id /properties/id/description The event's id",
+        "/tags/0 /properties/tags/items/title Tag", "/tags/1 /properties/tags/items/title Tag",
+      ])
+    #expect(
+      output[path: "annotations[0].absoluteKeywordLocation"]?.stringValue?.hasPrefix(
+        "bindery:/schema.json#/") == true)
+    // An invalid value's output has its errors, no annotations.
+    let invalid = annotated.output(["id": "one"], format: .basic)
+    #expect(invalid[path: "annotations"] == nil)
+    #expect(invalid[path: "errors[0].keywordLocation"] == "/properties/id/type")
   }
 
   @Test("Every failure in a real document, with its line and column")

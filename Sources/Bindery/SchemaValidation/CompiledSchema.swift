@@ -35,6 +35,8 @@ final class CompiledSchema: @unchecked Sendable {
   @exclusivity(unchecked) var recursiveRef: (target: CompiledSchema, dynamic: Bool)?
 
   // Validation (when the validation vocabulary applies).
+  /// The annotation keywords the schema has, with their values.
+  @exclusivity(unchecked) var annotationKeywords: [(keyword: String, value: JSONValue)] = []
   @exclusivity(unchecked) var types: TypeSet?
   /// `types`, when the type is all the schema checks: the schema that applies it then decides
   /// it in place, and evaluates it (to report) only when the value is not of those types.
@@ -230,8 +232,17 @@ struct SchemaCompiler {
     if let types = schema.types, object.keys.allSatisfy(Self.typeOnlyKeywords.contains) {
       schema.onlyTypes = types
     }
+    for keyword in Self.annotationKeywords {
+      if let value = object[keyword] { schema.annotationKeywords.append((keyword, value)) }
+    }
     return schema
   }
+
+  /// The keywords whose value is an annotation (in the output formats), in the order given.
+  private static let annotationKeywords = [
+    "title", "description", "default", "deprecated", "readOnly", "writeOnly", "examples",
+    "format", "contentEncoding", "contentMediaType", "contentSchema",
+  ]
 
   /// The keywords a schema that only checks the type may have beside `type`: annotations.
   private static let typeOnlyKeywords: Set<String> = [

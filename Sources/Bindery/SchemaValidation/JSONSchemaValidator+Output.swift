@@ -5,17 +5,19 @@ public enum JSONSchemaOutputFormat: Sendable, Hashable {
   /// `{"valid": true}` or `{"valid": false}`.
   case flag
   /// `valid`, and a flat list of `errors`, each with its `keywordLocation`,
-  /// `absoluteKeywordLocation`, `instanceLocation` (a JSON Pointer) and `error` message.
+  /// `absoluteKeywordLocation`, `instanceLocation` (a JSON Pointer) and `error` message; for a
+  /// valid value, its `annotations`, each with the same locations and its `annotation`.
   case basic
   /// The failures nested as the schema applied its subschemas: each node has `valid`,
   /// `keywordLocation`, `instanceLocation` and either its `errors` or, for a failing keyword,
   /// its `absoluteKeywordLocation` and `error`. A subschema with one failure below it is
-  /// replaced by that failure.
+  /// replaced by that failure. A valid value's output lists its `annotations` as `basic` does.
   case detailed
 }
 
 extension JSONSchemaValidator {
-  /// The result of checking `instance`, in one of the specification's output formats.
+  /// The result of checking `instance`, in one of the specification's output formats, with
+  /// the annotations of the schemas that applied when it is valid.
   ///
   /// - Parameters:
   ///   - instance: The value.
@@ -23,7 +25,23 @@ extension JSONSchemaValidator {
   /// - Returns: The output, a JSON object.
   public func output(_ instance: JSONValue, format: JSONSchemaOutputFormat = .basic) -> JSONValue {
     let failures = validate(instance)
-    return Self.output(failures, format: format)
+    guard failures.isEmpty, format != .flag else { return Self.output(failures, format: format) }
+    // A valid value's output lists the annotations of the schemas that applied to it.
+    var evaluation = SchemaEvaluation(validator: self, annotates: true)
+    let notes = evaluation.evaluate(root, instance).notes
+    var object: JSONObject = ["valid": true]
+    if !notes.isEmpty {
+      object["annotations"] = .array(
+        notes.map { note in
+          [
+            "keywordLocation": .string(note.keywordLocation),
+            "absoluteKeywordLocation": .string(note.absoluteKeywordLocation),
+            "instanceLocation": .string(note.instanceLocation),
+            "annotation": note.value,
+          ]
+        })
+    }
+    return .object(object)
   }
 
   /// Failures as the specification's output.

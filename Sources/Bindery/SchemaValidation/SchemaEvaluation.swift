@@ -30,6 +30,8 @@ struct SchemaEvaluation {
   /// every failure is the same placeholder (a valid value, the common case, is then checked
   /// without the bookkeeping a report needs; an invalid one is evaluated again, reporting).
   let reports: Bool
+  /// Whether the annotation keywords' values are gathered for the output formats.
+  let annotates: Bool
   /// The steps to the schema being evaluated, each with how deep in the value the subschema
   /// it leads to applies.
   private var steps: [(step: Step, depth: Int)] = []
@@ -60,12 +62,13 @@ struct SchemaEvaluation {
   /// The stack of each thread an evaluation goes on with.
   static let stackSize = 8 << 20
 
-  init(validator: JSONSchemaValidator, reports: Bool = true) {
+  init(validator: JSONSchemaValidator, reports: Bool = true, annotates: Bool = false) {
     self.validator = validator
-    self.gathers = validator.readsAnnotations
+    self.annotates = annotates
+    self.gathers = validator.readsAnnotations || annotates
     // Annotations flow between subschemas through the same steps; gathered, they need the
     // full evaluation.
-    self.reports = reports || validator.readsAnnotations
+    self.reports = reports || gathers
   }
 
   /// The failure every failure is when not reporting.
@@ -83,8 +86,18 @@ struct SchemaEvaluation {
     var items = 0
     var allItems = false
     var containedItems: Set<Int> = []
+    /// Annotations for the output formats, when asked for: those of the annotation keywords
+    /// of every valid schema applied.
+    var notes: [SchemaAnnotation] = []
 
     var isValid: Bool { failures.isEmpty }
+
+    /// Takes the failures of a schema applied to a member or an element, and its output
+    /// annotations when it is valid.
+    mutating func take(_ child: Outcome) {
+      add(child.failures)
+      if child.isValid, !child.notes.isEmpty { notes += child.notes }
+    }
 
     /// Appends `more` (appending nothing to an empty array would still allocate its buffer).
     @inline(__always)
@@ -98,6 +111,7 @@ struct SchemaEvaluation {
       items = max(items, other.items)
       allItems = allItems || other.allItems
       containedItems.formUnion(other.containedItems)
+      if !other.notes.isEmpty { notes += other.notes }
     }
 
     /// Takes the failures and, when it is valid, the annotations of a schema that applied
@@ -240,6 +254,15 @@ struct SchemaEvaluation {
     applicators(schema, instance, into: &outcome)
     if schema.unevaluatedProperties != nil || schema.unevaluatedItems != nil {
       unevaluated(schema, instance, into: &outcome)
+    }
+    if annotates, outcome.isValid {
+      for (keyword, value) in schema.annotationKeywords {
+        outcome.notes.append(
+          SchemaAnnotation(
+            keywordLocation: keywordLocation(keyword),
+            absoluteKeywordLocation: schema.absoluteLocation(keyword),
+            instanceLocation: JSONPath(instanceSteps).pointer, value: value))
+      }
     }
     return outcome
   }
@@ -416,10 +439,11 @@ struct SchemaEvaluation {
 
   /// Whether `schema` accepts `value` by its type alone, decided without evaluating it: false
   /// when it checks more than the type, or the type is wrong (the evaluation then reports).
+  /// (Never when annotations are wanted: the schema may have some.)
   @inline(__always)
-  static func passesInPlace(_ schema: CompiledSchema, _ value: JSONValue) -> Bool {
-    guard let types = schema.onlyTypes else { return false }
-    return has(types, value, draft: schema.draft)
+  func passesInPlace(_ schema: CompiledSchema, _ value: JSONValue) -> Bool {
+    guard !annotates, let types = schema.onlyTypes else { return false }
+    return Self.has(types, value, draft: schema.draft)
   }
 
   /// The number of Unicode scalars in `text`: its UTF-8 bytes that start one.
@@ -540,9 +564,9 @@ struct SchemaEvaluation {
         var named = false
         if let subschema = schema.properties[name] {
           named = true
-          if !Self.passesInPlace(subschema, member) {
-            outcome.add(
-              applyBelow(.member("properties", name), subschema, member, at: .key(name)).failures)
+          if !passesInPlace(subschema, member) {
+            outcome.take(
+              applyBelow(.member("properties", name), subschema, member, at: .key(name)))
           }
         }
         for (regex, subschema) in schema.patternProperties {
@@ -555,7 +579,7 @@ struct SchemaEvaluation {
           guard matches else { continue }
           named = true
           let step = Step.member("patternProperties", regex.source)
-          outcome.add(applyBelow(step, subschema, member, at: .key(name)).failures)
+          outcome.take(applyBelow(step, subschema, member, at: .key(name)))
         }
         if !named, let additional = schema.additionalProperties {
           let result = applyBelow(
@@ -564,7 +588,7 @@ struct SchemaEvaluation {
             outcome.failures.append(
               failure(schema, "additionalProperties", "the member '\(name)' is not allowed"))
           } else {
-            outcome.add(result.failures)
+            outcome.take(result)
           }
           named = true
         }
@@ -591,10 +615,9 @@ struct SchemaEvaluation {
   ) {
     let tupleKeyword = schema.draft >= .draft2020 ? "prefixItems" : "items"
     for (position, subschema) in schema.prefixItems.enumerated() where position < elements.count {
-      outcome.add(
+      outcome.take(
         applyBelow(
-          .element(tupleKeyword, position), subschema, elements[position], at: .index(position)
-        ).failures)
+          .element(tupleKeyword, position), subschema, elements[position], at: .index(position)))
     }
     outcome.items = max(outcome.items, min(schema.prefixItems.count, elements.count))
     if let items = schema.items {
@@ -604,11 +627,9 @@ struct SchemaEvaluation {
       if start < elements.count {
         for position in start..<elements.count {
           if !reports, !outcome.failures.isEmpty { return }
-          if Self.passesInPlace(items, elements[position]) { continue }
-          outcome.add(
-            applyBelow(
-              .keyword(keyword), items, elements[position], at: .index(position)
-            ).failures)
+          if passesInPlace(items, elements[position]) { continue }
+          outcome.take(
+            applyBelow(.keyword(keyword), items, elements[position], at: .index(position)))
         }
         outcome.allItems = true
       }
@@ -652,7 +673,7 @@ struct SchemaEvaluation {
           outcome.failures.append(
             failure(schema, "unevaluatedProperties", "the member '\(name)' is not allowed"))
         } else {
-          outcome.add(result.failures)
+          outcome.take(result)
         }
         outcome.properties.insert(name)
       }
@@ -668,7 +689,7 @@ struct SchemaEvaluation {
           outcome.failures.append(
             failure(schema, "unevaluatedItems", "the element \(position) is not allowed"))
         } else {
-          outcome.add(result.failures)
+          outcome.take(result)
         }
       }
       outcome.allItems = true
@@ -740,4 +761,12 @@ enum SchemaEquality {
     static func == (lhs: Exact, rhs: Exact) -> Bool { equal(lhs.value, rhs.value) }
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
   }
+}
+
+/// An annotation keyword's value, where it applied: for the output formats.
+struct SchemaAnnotation {
+  var keywordLocation: String
+  var absoluteKeywordLocation: String
+  var instanceLocation: String
+  var value: JSONValue
 }
