@@ -191,7 +191,11 @@ import Testing
     #expect(detailed[path: "errors[1].errors[1].instanceLocation"] == "/b/2")
     let flag = try JSONSchemaValidator(schema: ["type": "string"])
     #expect(flag.output(1, format: .flag) == ["valid": false])
-    #expect(flag.output("a", format: .basic) == ["valid": true])
+    #expect(
+      flag.output("a", format: .basic) == [
+        "valid": true, "keywordLocation": "", "instanceLocation": "",
+      ])
+    #expect(flag.output("a", format: .flag) == ["valid": true])
 
     // A valid value's output lists the annotations of the schemas that applied, and only those.
     let annotated = try JSONSchemaValidator(
@@ -205,6 +209,15 @@ import Testing
       ])
     let output = annotated.output(["id": 1, "tags": ["x", "y"]], format: .basic)
     #expect(outputs.validate(output).isEmpty, "\(output)")
+    // The output and each annotation in it are output units of the output schema.
+    let units = try JSONSchemaValidator(
+      schema: [
+        "$ref": .string(outputURI + "#/$defs/outputUnit"),
+        "properties": [
+          "annotations": ["items": ["$ref": .string(outputURI + "#/$defs/outputUnit")]]
+        ],
+      ], resources: [outputURI: outputSchema])
+    #expect(units.validate(output).isEmpty, "\(units.validate(output))")
     let notes = (output[path: "annotations"]?.arrayValue ?? []).map {
       "\($0[path: "instanceLocation"]?.stringValue ?? "?") \($0[path: "keywordLocation"]?.stringValue ?? "?") \($0[path: "annotation"]?.stringValue ?? "?")"
     }

@@ -29,12 +29,12 @@ extension JSONSchemaValidator {
     // A valid value's output lists the annotations of the schemas that applied to it.
     var evaluation = SchemaEvaluation(validator: self, annotates: true)
     let notes = evaluation.evaluate(root, instance).notes
-    var object: JSONObject = ["valid": true]
+    var object: JSONObject = ["valid": true, "keywordLocation": "", "instanceLocation": ""]
     if !notes.isEmpty {
       object["annotations"] = .array(
         notes.map { note in
           [
-            "keywordLocation": .string(note.keywordLocation),
+            "valid": true, "keywordLocation": .string(note.keywordLocation),
             "absoluteKeywordLocation": .string(note.absoluteKeywordLocation),
             "instanceLocation": .string(note.instanceLocation),
             "annotation": note.value,
