@@ -24,11 +24,13 @@ extension JSONSchemaValidator {
   ///   - format: The output format.
   /// - Returns: The output, a JSON object.
   public func output(_ instance: JSONValue, format: JSONSchemaOutputFormat = .basic) -> JSONValue {
-    let failures = validate(instance)
-    guard failures.isEmpty, format != .flag else { return Self.output(failures, format: format) }
-    // A valid value's output lists the annotations of the schemas that applied to it.
+    guard format != .flag else { return Self.output(validate(instance), format: format) }
+    // One evaluation gives the failures and, for a valid value, the annotations of the
+    // schemas that applied to it.
     var evaluation = SchemaEvaluation(validator: self, annotates: true)
-    let notes = evaluation.evaluate(root, instance).notes
+    let outcome = evaluation.evaluate(root, instance)
+    guard outcome.isValid else { return Self.output(outcome.failures, format: format) }
+    let notes = outcome.notes
     var object: JSONObject = ["valid": true, "keywordLocation": "", "instanceLocation": ""]
     if !notes.isEmpty {
       object["annotations"] = .array(

@@ -534,10 +534,8 @@ struct PatternMatcher: ~Copyable {
     return (scalar, backward ? start : start + length)
   }
 
+  /// Whether a byte is a `\w` character (which are all ASCII).
   private static func isWordByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case 0x30...0x39, 0x41...0x5A, 0x5F, 0x61...0x7A: true
-    default: false
-    }
+    byte < 0x80 && ScalarSet.word.contains(Unicode.Scalar(byte))
   }
 }

@@ -1,3 +1,5 @@
+import BinderyJSON
+
 /// The parsed form of an ECMA-262 pattern, as JSON Schema's `pattern` and `patternProperties`
 /// use it (the grammar of ECMA-262 §22.2.1 with the `u` flag).
 indirect enum PatternNode {
@@ -273,7 +275,7 @@ struct PatternParser {
       return .backreference(-namedReferences.count)
     }
     if let set = try classEscape() { return .set(set) }
-    return .scalar(try characterEscape(inClass: false))
+    return .scalar(try characterEscape())
   }
 
   /// `\d`, `\D`, `\s`, `\S`, `\w`, `\W`, `\p{…}` or `\P{…}` at the current position (after the
@@ -310,7 +312,7 @@ struct PatternParser {
   }
 
   /// A character escape at the current position (after the backslash), consumed.
-  private mutating func characterEscape(inClass: Bool) throws(SchemaPattern.Failure)
+  private mutating func characterEscape() throws(SchemaPattern.Failure)
     -> Unicode.Scalar
   {
     let start = index - 1
@@ -450,7 +452,7 @@ struct PatternParser {
       if let digit = next.asciiDigit, digit > 0 {
         throw failure("a backreference or octal escape cannot be in a class")
       }
-      return .scalar(try characterEscape(inClass: true))
+      return .scalar(try characterEscape())
     }
   }
 
@@ -495,12 +497,8 @@ extension Unicode.Scalar {
     ("0"..."9").contains(self) ? Int(value - 48) : nil
   }
 
+  /// The value of the scalar as a hexadecimal digit (the reader's rule), or nil.
   fileprivate var hexDigitValue: UInt32? {
-    switch value {
-    case 48...57: value - 48
-    case 65...70: value - 55
-    case 97...102: value - 87
-    default: nil
-    }
+    isASCII ? hexValue(UInt8(value)).map(UInt32.init) : nil
   }
 }
