@@ -101,13 +101,17 @@ import Testing
 
   @Test("Catastrophic backtracking is decided in linear steps without backreferences")
   func pathologicalPatternsDecided() throws {
-    let long = String(repeating: "a", count: 5_000) + "!"
-    for pattern in ["^(a+)+$", "^(a|a)*$", "^(a*)*$", "^(a|aa)+$", "(x+x+)+y", "^(\\w+\\s?)*$"] {
+    for pattern in ["^(a+)+$", "^(a|a)*$", "^(a*)*$", "^(a|aa)+$", "(a+a+)+y", "^(\\w+\\s?)*$"] {
+      // 5,000 `a`s then a character that makes every way of matching them fail at the end.
+      let long = String(repeating: "a", count: 5_000) + "!"
       let validator = try #require(Self.validator(pattern))
       let failures = validator.validate(.string(long))
       #expect(failures.count == 1)
       #expect(failures.first?.message.contains("does not match the pattern") == true, "\(pattern)")
-      #expect(validator.isValid(.string(String(long.dropLast()))) == !pattern.hasPrefix("(x"))
+      #expect(validator.isValid(.string(String(long.dropLast()))) == !pattern.hasSuffix("y"))
+      if pattern.hasSuffix("y") {
+        #expect(validator.isValid(.string(String(long.dropLast()) + "y")))
+      }
     }
     // Lookarounds inside a repetition, on a long string.
     let password = try #require(Self.validator("^(?=.*\\d)(?=.*[a-z])(?!.*(.)\\1\\1)"))
