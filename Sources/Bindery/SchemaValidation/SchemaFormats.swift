@@ -3,8 +3,9 @@ import BinderyJSON
 /// The `format`s a validator asserts when asked to, each by its RFC's grammar.
 ///
 /// Known: `date-time`, `date`, `time` and `duration` (RFC 3339, leap seconds only at 23:59:60
-/// UTC), `email` (RFC 5321 mailboxes, IP literals included), `hostname` (RFC 1123 labels; an
-/// `xn--` label is taken as its letters, digits and hyphens, not decoded), `ipv4`, `ipv6`
+/// UTC), `email` (RFC 5321 mailboxes, IP literals included), `idn-email` (RFC 6531's, which
+/// allow Unicode in the local part and the domain), `hostname` (RFC 1123 labels; an `xn--`
+/// label must be an IDNA2008 A-label), `idn-hostname` (IDNA2008 U-labels too), `ipv4`, `ipv6`
 /// (RFC 4291 text forms), `uri`, `uri-reference`, `iri`, `iri-reference` (RFC 3986 and 3987),
 /// `uuid` (RFC 4122 text), `json-pointer`, `relative-json-pointer`, `regex` (a pattern this
 /// validator compiles) and `uri-template` (RFC 6570 expressions). Any other format is an
@@ -18,8 +19,13 @@ enum SchemaFormats {
     case "time": return isTime(bytes[...])
     case "date-time": return isDateTime(bytes)
     case "duration": return isDuration(bytes)
-    case "email": return isEmail(bytes)
-    case "hostname": return isHostname(bytes[...], reservesHyphens: draft >= .draft7)
+    case "email": return isEmail(bytes, international: false)
+    case "idn-email": return isEmail(bytes, international: true)
+    case "hostname":
+      return IDNA.isHostname(
+        text.unicodeScalars[...], international: false, reservesHyphens: draft >= .draft7)
+    case "idn-hostname":
+      return IDNA.isHostname(text.unicodeScalars[...], international: true, reservesHyphens: true)
     case "ipv4": return isIPv4(bytes[...])
     case "ipv6": return isIPv6(bytes[...])
     case "uri": return isURI(bytes, absolute: true, international: false)
@@ -144,24 +150,6 @@ enum SchemaFormats {
 
   /// RFC 1123 host names; with `reservesHyphens` (drafts 7 and later, which follow RFC 5890),
   /// a label with hyphens in its third and fourth places must be an `xn--` label.
-  static func isHostname(_ bytes: ArraySlice<UInt8>, reservesHyphens: Bool = true) -> Bool {
-    guard !bytes.isEmpty, bytes.count <= 253 else { return false }
-    for label in bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
-      guard (1...63).contains(label.count), let first = label.first, let last = label.last,
-        isAlphanumeric(first), isAlphanumeric(last),
-        label.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") })
-      else { return false }
-      // Hyphens in the third and fourth places are reserved for `xn--` (punycode) labels.
-      if reservesHyphens, label.count >= 4, label[label.startIndex + 2] == UInt8(ascii: "-"),
-        label[label.startIndex + 3] == UInt8(ascii: "-"),
-        !(label.prefix(2).map { $0 | 0x20 } == Array("xn".utf8))
-      {
-        return false
-      }
-    }
-    return true
-  }
-
   static func isIPv4(_ bytes: ArraySlice<UInt8>) -> Bool {
     let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     guard parts.count == 4 else { return false }
@@ -210,7 +198,9 @@ enum SchemaFormats {
     (1...4).contains(group.count) && group.allSatisfy(\.isHexDigit)
   }
 
-  static func isEmail(_ bytes: [UInt8]) -> Bool {
+  /// RFC 5321 mailboxes; with `international`, RFC 6531's: scalars beyond ASCII in the local
+  /// part (in atoms and quoted strings) and an internationalized host name.
+  static func isEmail(_ bytes: [UInt8], international: Bool) -> Bool {
     guard let at = bytes.lastIndex(of: UInt8(ascii: "@")), at > 0 else { return false }
     let local = bytes[..<at]
     let domain = bytes[(at + 1)...]
@@ -223,7 +213,9 @@ enum SchemaFormats {
           escaped = false
         } else if byte == UInt8(ascii: "\\") {
           escaped = true
-        } else if byte == UInt8(ascii: "\"") || byte < 0x20 || byte > 0x7E {
+        } else if byte == UInt8(ascii: "\"") || byte < 0x20 || byte == 0x7F
+          || (byte > 0x7F && !international)
+        {
           return false
         }
       }
@@ -231,7 +223,11 @@ enum SchemaFormats {
     } else {
       let atext = Set("!#$%&'*+-/=?^_`{|}~".utf8)
       for word in local.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
-        guard !word.isEmpty, word.allSatisfy({ isAlphanumeric($0) || atext.contains($0) }) else {
+        guard !word.isEmpty,
+          word.allSatisfy({
+            isAlphanumeric($0) || atext.contains($0) || ($0 > 0x7F && international)
+          })
+        else {
           return false
         }
       }
@@ -242,7 +238,9 @@ enum SchemaFormats {
       if literal.starts(with: Array("IPv6:".utf8)) { return isIPv6(literal.dropFirst(5)) }
       return isIPv4(literal)
     }
-    return isHostname(domain)
+    return IDNA.isHostname(
+      String(decoding: domain, as: UTF8.self).unicodeScalars[...], international: international,
+      reservesHyphens: true)
   }
 
   // MARK: URIs and their kin
