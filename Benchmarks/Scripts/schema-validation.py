@@ -10,7 +10,7 @@ With --file and --schema, that pair is timed instead of the standard files (a do
 Bindery's times come from the `schema` benchmark (built in release); the Python validators'
 from this process, with nothing else alive in the interpreter. "bytes to verdict" parses the
 file and validates it (json.loads for the Python validators); "validate" checks a value parsed
-before. Installs jsonschema and jsonschema-rs from PyPI if they are missing.
+before: for Bindery a `JSONDocument` (read in place, as the bytes are) and a `JSONValue` tree. Installs jsonschema and jsonschema-rs from PyPI if they are missing.
 """
 import argparse
 import importlib
@@ -82,7 +82,8 @@ def main() -> int:
         py = jsonschema.Draft202012Validator(schema)
         assert not list(rs.iter_errors(value)) and not list(py.iter_errors(value))
         rows = [
-            ("Bindery", ours[name]["bytes_to_verdict"], ours[name]["validate"]),
+            ("Bindery (JSONDocument)", ours[name]["bytes_to_verdict"], ours[name]["validate_document"]),
+            ("Bindery (JSONValue)", ours[name]["bytes_to_verdict"], ours[name]["validate"]),
             ("jsonschema-rs", timed(lambda: list(rs.iter_errors(json.loads(raw))), args.rounds),
              timed(lambda: list(rs.iter_errors(value)), args.rounds)),
             ("python-jsonschema", timed(lambda: list(py.iter_errors(json.loads(raw))), min(3, args.rounds)),

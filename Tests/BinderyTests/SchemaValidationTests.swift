@@ -61,6 +61,16 @@ import Testing
           if validator.isValid(test[path: "data"] ?? .null) != failures.isEmpty {
             wrong.append("\(file): \(name): the verdict and the report disagree")
           }
+          // Read in place from the document's text, the report is the same.
+          let text = try (test[path: "data"] ?? .null).jsonBytes()
+          let inPlace = try validator.validate(JSONDocument(parsing: text)).map {
+            var failure = $0
+            failure.location = nil
+            return failure
+          }
+          if inPlace != failures {
+            wrong.append("\(file): \(name): a document read in place is reported otherwise")
+          }
           if failures.isEmpty != valid {
             let what = test[path: "description"]?.stringValue ?? "?"
             wrong.append("\(file): \(name) / \(what): expected \(valid), \(failures.prefix(2))")
@@ -310,6 +320,30 @@ import Testing
     #expect(try draft4.validate(Array("Infinity".utf8), options: json5).map(\.keyword) == ["type"])
     #expect(try !valid(#"{"type": "integer"}"#, "1.5"))
     #expect(try valid(#"{"exclusiveMinimum": -1e-400}"#, "0"))
+  }
+
+  @Test("A document is checked in place as its value would be: repeated keys by its policy")
+  func documentInPlace() throws {
+    let schema = try JSONSchemaValidator(
+      schema: JSONValue(
+        parsing:
+          #"{"properties": {"a": {"type": "integer"}}, "required": ["a"], "maxProperties": 1}"#))
+    let text = Array(#"{"a": 1, "a": "one"}"#.utf8)
+    for policy in [JSONReadingOptions.DuplicateKeyPolicy.firstWins, .lastWins] {
+      let options = JSONReadingOptions(duplicateKeys: policy)
+      let inPlace = try schema.validate(text, options: options)
+      let asValue = try schema.validate(JSONValue(parsing: text, options: options))
+      #expect(inPlace.map(\.keyword) == asValue.map(\.keyword), "\(policy)")
+      #expect(inPlace.map(\.keyword) == (policy == .firstWins ? [] : ["type"]), "\(policy)")
+    }
+    // JSON5 numbers are read as the value reads them; a failure names its line and column.
+    let json5 = JSONReadingOptions(allowsJSON5: true)
+    let failures = try schema.validate(Array("{\n  a: 0x10,\n}".utf8), options: json5)
+    #expect(failures.isEmpty)
+    let wrong = try schema.validate(Array("{\n  a: +1.5,\n}".utf8), options: json5)
+    #expect(wrong.map(\.keyword) == ["type"])
+    #expect(wrong.first?.location?.line == 2)
+    #expect(wrong.first?.location?.column == 6)
   }
 
   @Test("Strings are measured and compared by Unicode scalars")

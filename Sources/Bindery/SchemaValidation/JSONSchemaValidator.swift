@@ -179,7 +179,14 @@ public final class JSONSchemaValidator: Sendable {
   /// - Parameter document: The document.
   /// - Returns: Every failure; empty when the document is valid.
   public func validate(_ document: JSONDocument) -> [JSONSchemaFailure] {
-    var failures = validate(document.root.value())
+    // Read in place on the document's tape: no tree of values is built.
+    let instance = TapeInstance(document)
+    if !readsAnnotations {
+      var verdict = SchemaEvaluation(validator: self, reports: false)
+      if verdict.evaluate(root, instance).isValid { return [] }
+    }
+    var evaluation = SchemaEvaluation(validator: self)
+    var failures = evaluation.evaluate(root, instance).failures
     for index in failures.indices {
       failures[index].location = try? document.root.cursor(at: failures[index].instancePath)
         .location

@@ -164,7 +164,7 @@ struct SchemaEvaluation {
 
   /// Evaluates `schema` against `instance`, which is at the current instance path, reached by
   /// the current steps.
-  mutating func evaluate(_ schema: CompiledSchema, _ instance: JSONValue) -> Outcome {
+  mutating func evaluate(_ schema: CompiledSchema, _ instance: some SchemaInstance) -> Outcome {
     if let constant = schema.constant {
       var outcome = Outcome()
       if !constant {
@@ -200,7 +200,9 @@ struct SchemaEvaluation {
   }
 
   /// Evaluates a subschema reached by `step` against the same value.
-  mutating func apply(_ step: Step, _ schema: CompiledSchema, _ instance: JSONValue) -> Outcome {
+  mutating func apply(_ step: Step, _ schema: CompiledSchema, _ instance: some SchemaInstance)
+    -> Outcome
+  {
     guard reports else { return evaluate(schema, instance) }
     steps.append((step, instanceDepth))
     defer { steps.removeLast() }
@@ -209,7 +211,8 @@ struct SchemaEvaluation {
 
   /// Evaluates a subschema reached by `step` against a member or element of the value.
   mutating func applyBelow(
-    _ step: Step, _ schema: CompiledSchema, _ child: JSONValue, at component: JSONPath.Component
+    _ step: Step, _ schema: CompiledSchema, _ child: some SchemaInstance,
+    at component: JSONPath.Component
   ) -> Outcome {
     instanceDepth += 1
     defer { instanceDepth -= 1 }
@@ -226,7 +229,7 @@ struct SchemaEvaluation {
   /// Follows a reference.
   mutating func follow(
     _ keyword: String, _ target: CompiledSchema, from schema: CompiledSchema,
-    _ instance: JSONValue
+    _ instance: some SchemaInstance
   ) -> Outcome {
     let saved = referencesAt
     defer { referencesAt = saved }
@@ -244,9 +247,9 @@ struct SchemaEvaluation {
     return apply(.keyword(keyword), target, instance)
   }
 
-  private mutating func evaluateKeywords(_ schema: CompiledSchema, _ instance: JSONValue)
-    -> Outcome
-  {
+  private mutating func evaluateKeywords(
+    _ schema: CompiledSchema, _ instance: some SchemaInstance
+  ) -> Outcome {
     var outcome = Outcome()
     references(schema, instance, into: &outcome)
     if schema.draft.refIgnoresSiblings, schema.ref != nil { return outcome }
@@ -268,7 +271,7 @@ struct SchemaEvaluation {
   }
 
   private mutating func references(
-    _ schema: CompiledSchema, _ instance: JSONValue, into outcome: inout Outcome
+    _ schema: CompiledSchema, _ instance: some SchemaInstance, into outcome: inout Outcome
   ) {
     if let target = schema.ref {
       outcome.merge(follow("$ref", target, from: schema, instance))
@@ -297,7 +300,7 @@ struct SchemaEvaluation {
   // MARK: Validation keywords
 
   private func validation(
-    _ schema: CompiledSchema, _ instance: JSONValue, into outcome: inout Outcome
+    _ schema: CompiledSchema, _ instance: some SchemaInstance, into outcome: inout Outcome
   ) {
     func fail(_ keyword: String, _ message: @autoclosure () -> String) {
       outcome.failures.append(failure(schema, keyword, message()))
@@ -305,22 +308,26 @@ struct SchemaEvaluation {
     if let types = schema.types, !Self.has(types, instance, draft: schema.draft) {
       let names = schema.typeNames
       let expected = names.count == 1 ? names[0] : "one of " + names.joined(separator: ", ")
-      fail("type", "expected \(expected), found \(Self.typeName(instance))")
+      fail("type", "expected \(expected), found \(Self.typeName(instance.kind))")
     }
-    if let allowed = schema.enumValues,
-      !allowed.contains(where: { SchemaEquality.equal($0, instance) })
-    {
-      fail("enum", "\(Self.describe(instance)) is not one of the allowed values")
+    if let allowed = schema.enumValues {
+      let value = instance.jsonValue
+      if !allowed.contains(where: { SchemaEquality.equal($0, value) }) {
+        fail("enum", "\(Self.describe(value)) is not one of the allowed values")
+      }
     }
-    if let constant = schema.constValue, !SchemaEquality.equal(constant, instance) {
-      fail("const", "expected \(Self.describe(constant)), found \(Self.describe(instance))")
+    if let constant = schema.constValue {
+      let value = instance.jsonValue
+      if !SchemaEquality.equal(constant, value) {
+        fail("const", "expected \(Self.describe(constant)), found \(Self.describe(value))")
+      }
     }
-    switch instance {
-    case .number(let number):
+    switch instance.kind {
+    case .number:
       guard
         schema.multipleOf != nil || schema.maximum != nil || schema.minimum != nil
           || schema.exclusiveMaximum != nil || schema.exclusiveMinimum != nil,
-        let value = SchemaDecimal(number)
+        let number = instance.numberValue, let value = SchemaDecimal(number)
       else { break }
       if let divisor = schema.multipleOf, !value.isMultiple(of: divisor.value) {
         fail("multipleOf", "\(number.text) is not a multiple of \(divisor.text)")
@@ -349,7 +356,12 @@ struct SchemaEvaluation {
       if let minimum = schema.exclusiveMinimum, value.compare(minimum.value) <= 0 {
         fail("exclusiveMinimum", "\(number.text) is not above \(minimum.text)")
       }
-    case .string(let text):
+    case .string:
+      guard
+        schema.maxLength != nil || schema.minLength != nil || schema.pattern != nil
+          || schema.format != nil,
+        let text = instance.stringValue
+      else { break }
       if schema.maxLength != nil || schema.minLength != nil {
         // Lengths count Unicode scalars (JSON Schema's characters), not grapheme clusters.
         let length = Self.scalarCount(text)
@@ -364,45 +376,48 @@ struct SchemaEvaluation {
         switch regex.matches(text) {
         case true: break
         case false:
-          fail("pattern", "\(Self.describe(instance)) does not match the pattern '\(pattern)'")
+          fail("pattern", "\(Self.describe(text)) does not match the pattern '\(pattern)'")
         case nil:
-          fail("pattern", Self.undecided(pattern, instance))
+          fail("pattern", Self.undecided(pattern, text))
         }
       }
       if let format = schema.format,
         let valid = SchemaFormats.check(format, text, draft: schema.draft), !valid
       {
-        fail("format", "\(Self.describe(instance)) is not a valid \(format)")
+        fail("format", "\(Self.describe(text)) is not a valid \(format)")
       }
-    case .array(let elements):
-      if let maximum = schema.maxItems, elements.count > maximum {
-        fail("maxItems", "\(elements.count) elements, more than the maximum \(maximum)")
+    case .array:
+      let count = instance.count
+      if let maximum = schema.maxItems, count > maximum {
+        fail("maxItems", "\(count) elements, more than the maximum \(maximum)")
       }
-      if let minimum = schema.minItems, elements.count < minimum {
-        fail("minItems", "\(elements.count) elements, fewer than the minimum \(minimum)")
+      if let minimum = schema.minItems, count < minimum {
+        fail("minItems", "\(count) elements, fewer than the minimum \(minimum)")
       }
-      if schema.uniqueItems, elements.count > 1 {
+      if schema.uniqueItems, count > 1 {
         var seen: [SchemaEquality.Exact: Int] = [:]
-        for (position, element) in elements.enumerated() {
-          if let first = seen[SchemaEquality.Exact(value: element)] {
+        for (position, element) in instance.elements.enumerated() {
+          let value = SchemaEquality.Exact(value: element.jsonValue)
+          if let first = seen[value] {
             fail("uniqueItems", "elements \(first) and \(position) are equal")
             break
           }
-          seen[SchemaEquality.Exact(value: element)] = position
+          seen[value] = position
         }
       }
-    case .object(let members):
-      if let maximum = schema.maxProperties, members.count > maximum {
-        fail("maxProperties", "\(members.count) members, more than the maximum \(maximum)")
+    case .object:
+      let count = instance.count
+      if let maximum = schema.maxProperties, count > maximum {
+        fail("maxProperties", "\(count) members, more than the maximum \(maximum)")
       }
-      if let minimum = schema.minProperties, members.count < minimum {
-        fail("minProperties", "\(members.count) members, fewer than the minimum \(minimum)")
+      if let minimum = schema.minProperties, count < minimum {
+        fail("minProperties", "\(count) members, fewer than the minimum \(minimum)")
       }
-      for name in schema.required where members[name] == nil {
+      for name in schema.required where !instance.hasMember(name) {
         fail("required", "the member '\(name)' is missing")
       }
-      for (name, needs, keyword) in schema.dependentRequired where members[name] != nil {
-        for other in needs where members[other] == nil {
+      for (name, needs, keyword) in schema.dependentRequired where instance.hasMember(name) {
+        for other in needs where !instance.hasMember(other) {
           fail(keyword, "the member '\(other)' is missing (required by '\(name)')")
         }
       }
@@ -414,25 +429,21 @@ struct SchemaEvaluation {
   /// Whether `value` has one of `types`. An integer is a number with no fractional part
   /// (`1.0` is one), except in draft 4, where it is a number written without a fraction or an
   /// exponent.
-  static func has(_ types: CompiledSchema.TypeSet, _ value: JSONValue, draft: JSONSchemaDraft)
-    -> Bool
-  {
-    switch value {
+  static func has(
+    _ types: CompiledSchema.TypeSet, _ value: some SchemaInstance, draft: JSONSchemaDraft
+  ) -> Bool {
+    switch value.kind {
     case .null: return types.contains(.null)
     case .bool: return types.contains(.boolean)
     case .object: return types.contains(.object)
     case .array: return types.contains(.array)
     case .string: return types.contains(.string)
-    case .number(let number):
+    case .number:
       if types.contains(.number) { return true }
-      guard types.contains(.integer), number.isFinite else { return false }
+      guard types.contains(.integer) else { return false }
       // Digits alone are an integer in every draft; `1.0` and `1e3` only after draft 4.
-      func plain(_ bytes: some Sequence<UInt8>) -> Bool {
-        !bytes.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-      }
-      let written =
-        number.text.utf8.withContiguousStorageIfAvailable(plain) ?? plain(number.text.utf8)
-      if written || draft == .draft4 { return written }
+      if value.isWrittenAsInteger { return true }
+      guard draft != .draft4, let number = value.numberValue, number.isFinite else { return false }
       return SchemaDecimal(number)?.isInteger ?? false
     }
   }
@@ -441,7 +452,7 @@ struct SchemaEvaluation {
   /// when it checks more than the type, or the type is wrong (the evaluation then reports).
   /// (Never when annotations are wanted: the schema may have some.)
   @inline(__always)
-  func passesInPlace(_ schema: CompiledSchema, _ value: JSONValue) -> Bool {
+  func passesInPlace(_ schema: CompiledSchema, _ value: some SchemaInstance) -> Bool {
     guard !annotates, let types = schema.onlyTypes else { return false }
     return Self.has(types, value, draft: schema.draft)
   }
@@ -454,8 +465,8 @@ struct SchemaEvaluation {
     return text.utf8.withContiguousStorageIfAvailable(count) ?? count(text.utf8)
   }
 
-  static func typeName(_ value: JSONValue) -> String {
-    switch value {
+  static func typeName(_ kind: JSONKind) -> String {
+    switch kind {
     case .null: "null"
     case .bool: "boolean"
     case .object: "object"
@@ -471,24 +482,27 @@ struct SchemaEvaluation {
     case .null: return "null"
     case .bool(let flag): return flag ? "true" : "false"
     case .number(let number): return number.text
-    case .string(let text):
-      let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-      return "\"\(shown)\""
+    case .string(let text): return describe(text)
     case .array(let elements): return "an array of \(elements.count)"
     case .object(let members): return "an object of \(members.count) members"
     }
   }
 
+  /// A string as a failure names it: quoted, shortened past 40 characters.
+  static func describe(_ text: String) -> String {
+    "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
+  }
+
   /// The failure of a pattern whose match could not be decided in time.
-  static func undecided(_ pattern: String, _ value: JSONValue) -> String {
-    "whether \(describe(value)) matches the pattern '\(pattern)' could not be decided within "
+  static func undecided(_ pattern: String, _ text: String) -> String {
+    "whether \(describe(text)) matches the pattern '\(pattern)' could not be decided within "
       + "\(SchemaPattern.stepLimit) steps (the pattern backtracks too much)"
   }
 
   // MARK: Applicators
 
   private mutating func applicators(
-    _ schema: CompiledSchema, _ instance: JSONValue, into outcome: inout Outcome
+    _ schema: CompiledSchema, _ instance: some SchemaInstance, into outcome: inout Outcome
   ) {
     for (position, subschema) in schema.allOf.enumerated() {
       outcome.merge(apply(.element("allOf", position), subschema, instance))
@@ -543,22 +557,21 @@ struct SchemaEvaluation {
         outcome.merge(apply(.keyword("else"), otherwise, instance))
       }
     }
-    switch instance {
-    case .object(let members): objectApplicators(schema, members, instance, into: &outcome)
-    case .array(let elements): arrayApplicators(schema, elements, into: &outcome)
+    switch instance.kind {
+    case .object: objectApplicators(schema, instance, into: &outcome)
+    case .array: arrayApplicators(schema, instance, into: &outcome)
     default: break
     }
   }
 
   private mutating func objectApplicators(
-    _ schema: CompiledSchema, _ members: JSONObject, _ instance: JSONValue,
-    into outcome: inout Outcome
+    _ schema: CompiledSchema, _ instance: some SchemaInstance, into outcome: inout Outcome
   ) {
     let checksMembers =
       !schema.properties.isEmpty || !schema.patternProperties.isEmpty
       || schema.additionalProperties != nil
     if checksMembers {
-      for (name, member) in members {
+      for (name, member) in instance.members {
         // Deciding only, the first failure decides.
         if !reports, !outcome.failures.isEmpty { return }
         var named = false
@@ -573,7 +586,7 @@ struct SchemaEvaluation {
           guard let matches = regex.matches(name) else {
             named = true
             outcome.failures.append(
-              failure(schema, "patternProperties", Self.undecided(regex.source, .string(name))))
+              failure(schema, "patternProperties", Self.undecided(regex.source, name)))
             continue
           }
           guard matches else { continue }
@@ -596,47 +609,48 @@ struct SchemaEvaluation {
       }
     }
     if let names = schema.propertyNames {
-      for (name, _) in members {
-        let result = apply(.keyword("propertyNames"), names, .string(name))
+      for (name, _) in instance.members {
+        let result = apply(.keyword("propertyNames"), names, JSONValue.string(name))
         if !result.isValid {
           outcome.failures.append(
             failure(schema, "propertyNames", "the member name '\(name)' is not allowed"))
         }
       }
     }
-    for (name, subschema) in schema.dependentSchemas where members[name] != nil {
+    for (name, subschema) in schema.dependentSchemas where instance.hasMember(name) {
       let keyword = schema.draft >= .draft2019 ? "dependentSchemas" : "dependencies"
       outcome.merge(apply(.member(keyword, name), subschema, instance))
     }
   }
 
   private mutating func arrayApplicators(
-    _ schema: CompiledSchema, _ elements: [JSONValue], into outcome: inout Outcome
+    _ schema: CompiledSchema, _ instance: some SchemaInstance, into outcome: inout Outcome
   ) {
-    let tupleKeyword = schema.draft >= .draft2020 ? "prefixItems" : "items"
-    for (position, subschema) in schema.prefixItems.enumerated() where position < elements.count {
-      outcome.take(
-        applyBelow(
-          .element(tupleKeyword, position), subschema, elements[position], at: .index(position)))
-    }
-    outcome.items = max(outcome.items, min(schema.prefixItems.count, elements.count))
-    if let items = schema.items {
-      let keyword =
-        schema.draft < .draft2020 && !schema.prefixItems.isEmpty ? "additionalItems" : "items"
-      let start = schema.prefixItems.count
-      if start < elements.count {
-        for position in start..<elements.count {
-          if !reports, !outcome.failures.isEmpty { return }
-          if passesInPlace(items, elements[position]) { continue }
+    let count = instance.count
+    let prefix = schema.prefixItems
+    if !prefix.isEmpty || schema.items != nil {
+      let tupleKeyword = schema.draft >= .draft2020 ? "prefixItems" : "items"
+      let itemsKeyword =
+        schema.draft < .draft2020 && !prefix.isEmpty ? "additionalItems" : "items"
+      for (position, element) in instance.elements.enumerated() {
+        if position < prefix.count {
           outcome.take(
-            applyBelow(.keyword(keyword), items, elements[position], at: .index(position)))
+            applyBelow(
+              .element(tupleKeyword, position), prefix[position], element, at: .index(position)))
+          continue
         }
-        outcome.allItems = true
+        guard let items = schema.items else { break }
+        // Deciding only, the first failure decides.
+        if !reports, !outcome.failures.isEmpty { return }
+        if passesInPlace(items, element) { continue }
+        outcome.take(applyBelow(.keyword(itemsKeyword), items, element, at: .index(position)))
       }
+      outcome.items = max(outcome.items, min(prefix.count, count))
+      if schema.items != nil, prefix.count < count { outcome.allItems = true }
     }
     if let contains = schema.contains {
       var matched: [Int] = []
-      for (position, element) in elements.enumerated() {
+      for (position, element) in instance.elements.enumerated() {
         if applyBelow(.keyword("contains"), contains, element, at: .index(position)).isValid {
           matched.append(position)
         }
@@ -663,10 +677,10 @@ struct SchemaEvaluation {
   // MARK: Unevaluated members and elements
 
   private mutating func unevaluated(
-    _ schema: CompiledSchema, _ instance: JSONValue, into outcome: inout Outcome
+    _ schema: CompiledSchema, _ instance: some SchemaInstance, into outcome: inout Outcome
   ) {
-    if let subschema = schema.unevaluatedProperties, case .object(let members) = instance {
-      for (name, member) in members where !outcome.properties.contains(name) {
+    if let subschema = schema.unevaluatedProperties, instance.kind == .object {
+      for (name, member) in instance.members where !outcome.properties.contains(name) {
         let result = applyBelow(
           .keyword("unevaluatedProperties"), subschema, member, at: .key(name))
         if !result.isValid, subschema.constant == false {
@@ -678,13 +692,11 @@ struct SchemaEvaluation {
         outcome.properties.insert(name)
       }
     }
-    if let subschema = schema.unevaluatedItems, case .array(let elements) = instance,
-      !outcome.allItems
-    {
-      for position in outcome.items..<max(outcome.items, elements.count)
-      where !outcome.containedItems.contains(position) {
+    if let subschema = schema.unevaluatedItems, instance.kind == .array, !outcome.allItems {
+      for (position, element) in instance.elements.enumerated()
+      where position >= outcome.items && !outcome.containedItems.contains(position) {
         let result = applyBelow(
-          .keyword("unevaluatedItems"), subschema, elements[position], at: .index(position))
+          .keyword("unevaluatedItems"), subschema, element, at: .index(position))
         if !result.isValid, subschema.constant == false {
           outcome.failures.append(
             failure(schema, "unevaluatedItems", "the element \(position) is not allowed"))

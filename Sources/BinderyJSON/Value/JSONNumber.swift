@@ -25,7 +25,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible,
   }
 
   /// Creates a number from validated text (scanner output or normalised JSON5).
-  init(uncheckedText: String) {
+  package init(uncheckedText: String) {
     self.text = uncheckedText
   }
 
