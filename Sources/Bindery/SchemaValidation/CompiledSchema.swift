@@ -487,6 +487,11 @@ struct SchemaPropertyTable {
     return found.map { entries[$0].schema }
   }
 
+  /// The schema for the member whose name's UTF-8 is `name`, if `properties` names it.
+  func schema(forUTF8 name: UnsafeBufferPointer<UInt8>) -> CompiledSchema? {
+    index(of: name).map { entries[$0].schema }
+  }
+
   private func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
     guard !slots.isEmpty else { return nil }
     let mask = slots.count - 1

@@ -81,22 +81,52 @@ struct SchemaEvaluation {
   /// keyword looked at).
   struct Outcome {
     var failures: [JSONSchemaFailure] = []
-    var properties: Set<String> = []
-    /// Elements before this index were evaluated.
-    var items = 0
-    var allItems = false
-    var containedItems: Set<Int> = []
-    /// Annotations for the output formats, when asked for: those of the annotation keywords
-    /// of every valid schema applied.
-    var notes: [SchemaAnnotation] = []
+    /// The annotations, made only when some are gathered: an outcome without them (every
+    /// outcome of a schema that reads none) costs nothing to make and to drop.
+    private var marks: Marks?
+
+    struct Marks {
+      var properties: Set<String> = []
+      /// Elements before this index were evaluated.
+      var items = 0
+      var allItems = false
+      var containedItems: Set<Int> = []
+      /// Annotations for the output formats, when asked for: those of the annotation keywords
+      /// of every valid schema applied.
+      var notes: [SchemaAnnotation] = []
+    }
 
     var isValid: Bool { failures.isEmpty }
+    var properties: Set<String> { marks?.properties ?? [] }
+    var items: Int { marks?.items ?? 0 }
+    var allItems: Bool { marks?.allItems ?? false }
+    var containedItems: Set<Int> { marks?.containedItems ?? [] }
+    var notes: [SchemaAnnotation] { marks?.notes ?? [] }
+
+    /// Changes the annotations, made first if there are none.
+    private mutating func mark(_ change: (inout Marks) -> Void) {
+      var changed = marks ?? Marks()
+      // Taken out so that the change below is made in place, not on a copy.
+      marks = nil
+      change(&changed)
+      marks = changed
+    }
+
+    mutating func markProperty(_ name: String) { mark { $0.properties.insert(name) } }
+    mutating func markItems(before end: Int) { mark { $0.items = max($0.items, end) } }
+    mutating func markAllItems() { mark { $0.allItems = true } }
+    mutating func markContained(_ positions: [Int]) {
+      mark { $0.containedItems.formUnion(positions) }
+    }
+    mutating func note(_ annotation: SchemaAnnotation) { mark { $0.notes.append(annotation) } }
 
     /// Takes the failures of a schema applied to a member or an element, and its output
     /// annotations when it is valid.
     mutating func take(_ child: Outcome) {
       add(child.failures)
-      if child.isValid, !child.notes.isEmpty { notes += child.notes }
+      if child.isValid, let notes = child.marks?.notes, !notes.isEmpty {
+        mark { $0.notes += notes }
+      }
     }
 
     /// Appends `more` (appending nothing to an empty array would still allocate its buffer).
@@ -107,11 +137,18 @@ struct SchemaEvaluation {
 
     /// Takes the annotations of a schema that applied to the same value.
     mutating func mergeAnnotations(_ other: Outcome) {
-      properties.formUnion(other.properties)
-      items = max(items, other.items)
-      allItems = allItems || other.allItems
-      containedItems.formUnion(other.containedItems)
-      if !other.notes.isEmpty { notes += other.notes }
+      guard let theirs = other.marks else { return }
+      guard marks != nil else {
+        marks = theirs
+        return
+      }
+      mark { ours in
+        ours.properties.formUnion(theirs.properties)
+        ours.items = max(ours.items, theirs.items)
+        ours.allItems = ours.allItems || theirs.allItems
+        ours.containedItems.formUnion(theirs.containedItems)
+        ours.notes += theirs.notes
+      }
     }
 
     /// Takes the failures and, when it is valid, the annotations of a schema that applied
@@ -210,15 +247,16 @@ struct SchemaEvaluation {
   }
 
   /// Evaluates a subschema reached by `step` against a member or element of the value.
+  /// (The step and the component are only spelt out when reporting.)
   mutating func applyBelow(
-    _ step: Step, _ schema: CompiledSchema, _ child: some SchemaInstance,
-    at component: JSONPath.Component
+    _ step: @autoclosure () -> Step, _ schema: CompiledSchema, _ child: some SchemaInstance,
+    at component: @autoclosure () -> JSONPath.Component
   ) -> Outcome {
     instanceDepth += 1
     defer { instanceDepth -= 1 }
     guard reports else { return evaluate(schema, child) }
-    instanceSteps.append(component)
-    steps.append((step, instanceDepth))
+    instanceSteps.append(component())
+    steps.append((step(), instanceDepth))
     defer {
       steps.removeLast()
       instanceSteps.removeLast()
@@ -260,7 +298,7 @@ struct SchemaEvaluation {
     }
     if annotates, outcome.isValid {
       for (keyword, value) in schema.annotationKeywords {
-        outcome.notes.append(
+        outcome.note(
           SchemaAnnotation(
             keywordLocation: keywordLocation(keyword),
             absoluteKeywordLocation: schema.absoluteLocation(keyword),
@@ -406,12 +444,14 @@ struct SchemaEvaluation {
         }
       }
     case .object:
-      let count = instance.count
-      if let maximum = schema.maxProperties, count > maximum {
-        fail("maxProperties", "\(count) members, more than the maximum \(maximum)")
-      }
-      if let minimum = schema.minProperties, count < minimum {
-        fail("minProperties", "\(count) members, fewer than the minimum \(minimum)")
+      if schema.maxProperties != nil || schema.minProperties != nil {
+        let count = instance.count
+        if let maximum = schema.maxProperties, count > maximum {
+          fail("maxProperties", "\(count) members, more than the maximum \(maximum)")
+        }
+        if let minimum = schema.minProperties, count < minimum {
+          fail("minProperties", "\(count) members, fewer than the minimum \(minimum)")
+        }
       }
       for name in schema.required where !instance.hasMember(name) {
         fail("required", "the member '\(name)' is missing")
@@ -571,17 +611,25 @@ struct SchemaEvaluation {
       !schema.properties.isEmpty || !schema.patternProperties.isEmpty
       || schema.additionalProperties != nil
     if checksMembers {
-      for (name, member) in instance.members {
+      // Deciding only, every member is walked, repeated keys included: a value that passes
+      // so passes with any one member per key (and a report follows any failure).
+      for (key, member) in instance.members(exact: reports) {
         // Deciding only, the first failure decides.
         if !reports, !outcome.failures.isEmpty { return }
         var named = false
-        if let subschema = schema.properties[name] {
+        if let subschema = key.schema(in: schema.properties) {
           named = true
           if !passesInPlace(subschema, member) {
             outcome.take(
-              applyBelow(.member("properties", name), subschema, member, at: .key(name)))
+              applyBelow(
+                .member("properties", key.text), subschema, member, at: .key(key.text)))
           }
         }
+        if schema.patternProperties.isEmpty, schema.additionalProperties == nil {
+          if named, gathers { outcome.markProperty(key.text) }
+          continue
+        }
+        let name = key.text
         for (regex, subschema) in schema.patternProperties {
           guard let matches = regex.matches(name) else {
             named = true
@@ -605,11 +653,12 @@ struct SchemaEvaluation {
           }
           named = true
         }
-        if named, gathers { outcome.properties.insert(name) }
+        if named, gathers { outcome.markProperty(name) }
       }
     }
     if let names = schema.propertyNames {
-      for (name, _) in instance.members {
+      for (key, _) in instance.members(exact: reports) {
+        let name = key.text
         let result = apply(.keyword("propertyNames"), names, JSONValue.string(name))
         if !result.isValid {
           outcome.failures.append(
@@ -645,8 +694,10 @@ struct SchemaEvaluation {
         if passesInPlace(items, element) { continue }
         outcome.take(applyBelow(.keyword(itemsKeyword), items, element, at: .index(position)))
       }
-      outcome.items = max(outcome.items, min(prefix.count, count))
-      if schema.items != nil, prefix.count < count { outcome.allItems = true }
+      if gathers {
+        outcome.markItems(before: min(prefix.count, count))
+        if schema.items != nil, prefix.count < count { outcome.markAllItems() }
+      }
     }
     if let contains = schema.contains {
       var matched: [Int] = []
@@ -670,7 +721,7 @@ struct SchemaEvaluation {
             schema, "maxContains",
             "\(matched.count) elements match the schema, more than \(maximum)"))
       }
-      if schema.draft >= .draft2020, gathers { outcome.containedItems.formUnion(matched) }
+      if schema.draft >= .draft2020, gathers { outcome.markContained(matched) }
     }
   }
 
@@ -680,7 +731,9 @@ struct SchemaEvaluation {
     _ schema: CompiledSchema, _ instance: some SchemaInstance, into outcome: inout Outcome
   ) {
     if let subschema = schema.unevaluatedProperties, instance.kind == .object {
-      for (name, member) in instance.members where !outcome.properties.contains(name) {
+      for (key, member) in instance.members(exact: true) {
+        let name = key.text
+        if outcome.properties.contains(name) { continue }
         let result = applyBelow(
           .keyword("unevaluatedProperties"), subschema, member, at: .key(name))
         if !result.isValid, subschema.constant == false {
@@ -689,7 +742,7 @@ struct SchemaEvaluation {
         } else {
           outcome.take(result)
         }
-        outcome.properties.insert(name)
+        outcome.markProperty(name)
       }
     }
     if let subschema = schema.unevaluatedItems, instance.kind == .array, !outcome.allItems {
@@ -704,7 +757,7 @@ struct SchemaEvaluation {
           outcome.take(result)
         }
       }
-      outcome.allItems = true
+      outcome.markAllItems()
     }
   }
 

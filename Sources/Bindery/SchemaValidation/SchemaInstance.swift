@@ -6,7 +6,8 @@ import BinderyJSON
 /// The evaluation is generic over it and specialised for each, so neither pays for the other.
 protocol SchemaInstance {
   associatedtype Elements: Sequence<Self>
-  associatedtype Members: Sequence<(key: String, value: Self)>
+  associatedtype Key: SchemaMemberKey
+  associatedtype Members: Sequence<(key: Key, value: Self)>
 
   var kind: JSONKind { get }
   /// The number, for a number.
@@ -15,16 +16,31 @@ protocol SchemaInstance {
   var isWrittenAsInteger: Bool { get }
   /// The text, for a string.
   var stringValue: String? { get }
-  /// The elements of an array, the members of an object (as the document's duplicate-key
-  /// policy has them), and how many; empty and 0 for other values.
+  /// The elements of an array, and the number of elements or members; empty and 0 for other
+  /// values.
   var elements: Elements { get }
-  var members: Members { get }
   var count: Int { get }
+  /// The members of an object (none for another value): `exact`, one per key as the
+  /// document's duplicate-key policy chose; otherwise possibly every member as written,
+  /// repeated keys included.
+  func members(exact: Bool) -> Members
   /// Whether an object has a member named `name`.
   func hasMember(_ name: String) -> Bool
   /// The value as a tree, for the keywords that compare values (`enum`, `const`,
   /// `uniqueItems`) and for messages.
   var jsonValue: JSONValue { get }
+}
+
+/// A member's name, spelt out only when needed.
+protocol SchemaMemberKey {
+  var text: String { get }
+  /// The schema `properties` gives the member, if any.
+  func schema(in properties: SchemaPropertyTable) -> CompiledSchema?
+}
+
+extension String: SchemaMemberKey {
+  var text: String { self }
+  func schema(in properties: SchemaPropertyTable) -> CompiledSchema? { properties[self] }
 }
 
 extension JSONValue: SchemaInstance {
@@ -43,7 +59,7 @@ extension JSONValue: SchemaInstance {
 
   var elements: [JSONValue] { arrayValue ?? [] }
 
-  var members: JSONObject { objectValue ?? [:] }
+  func members(exact: Bool) -> JSONObject { objectValue ?? [:] }
 
   var count: Int {
     switch self {
@@ -109,7 +125,7 @@ struct TapeInstance: SchemaInstance {
 
   var elements: Elements { Elements(reader: reader, container: index) }
 
-  var members: Members { Members(reader: reader, object: index) }
+  func members(exact: Bool) -> Members { Members(reader: reader, object: index, exact: exact) }
 
   func hasMember(_ name: String) -> Bool {
     entry.kind == .object && reader.member(name, of: index) != nil
@@ -148,12 +164,12 @@ struct TapeInstance: SchemaInstance {
     var distinct: [(key: Int, value: Int)]?
     var position = 0
 
-    init(reader: TapeReader, object: Int) {
+    init(reader: TapeReader, object: Int, exact: Bool) {
       self.reader = reader
       let entry = reader.tape[object]
       key = object + 1
       end = entry.kind == .object ? entry.end : key
-      if entry.kind == .object, reader.document.options.duplicateKeys != .reject,
+      if exact, entry.kind == .object, reader.document.options.duplicateKeys != .reject,
         !reader.keysAreUnique(inObject: object)
       {
         var chosen: [(key: Int, value: Int)] = []
@@ -162,16 +178,29 @@ struct TapeInstance: SchemaInstance {
       }
     }
 
-    mutating func next() -> (key: String, value: TapeInstance)? {
+    mutating func next() -> (key: Key, value: TapeInstance)? {
       if let distinct {
         guard position < distinct.count else { return nil }
         defer { position += 1 }
         let member = distinct[position]
-        return (reader.string(reader.tape[member.key]), TapeInstance(reader, member.value))
+        return (Key(reader: reader, index: member.key), TapeInstance(reader, member.value))
       }
       guard key < end else { return nil }
       defer { key = reader.next(after: key + 1) }
-      return (reader.string(reader.tape[key]), TapeInstance(reader, key + 1))
+      return (Key(reader: reader, index: key), TapeInstance(reader, key + 1))
+    }
+  }
+
+  /// A member's key on the tape: looked up by its UTF-8 bytes, decoded only when spelt out.
+  struct Key: SchemaMemberKey {
+    let reader: TapeReader
+    let index: Int
+
+    var text: String { reader.string(reader.tape[index]) }
+
+    func schema(in properties: SchemaPropertyTable) -> CompiledSchema? {
+      if properties.isEmpty { return nil }
+      return reader.withUTF8(ofString: index) { properties.schema(forUTF8: $0) } ?? nil
     }
   }
 }
