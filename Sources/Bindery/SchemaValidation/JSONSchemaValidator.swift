@@ -16,9 +16,11 @@ public import BinderyJSON
 /// resources given at compilation (by the URI each is given under, and by their own `$id`s),
 /// the standard metaschemas, which are built in, and what the caller's loader returns; nothing
 /// is fetched from the network. Numbers compare and divide as exact decimals; strings are
-/// measured and compared by Unicode scalars; `pattern` is ECMA-262, run by the standard
-/// library's `Regex` (<doc:SchemaValidation> says what is translated). `format` is an
-/// annotation unless `assertsFormats` is set.
+/// measured and compared by Unicode scalars; `pattern` is ECMA-262 with the `u` flag, matched
+/// in bounded time (<doc:SchemaValidation> says what is accepted). `format` is an annotation
+/// unless `assertsFormats` is set.
+///
+/// Text and a ``JSONDocument`` are checked in place, without building a ``JSONValue``.
 ///
 /// A validator is immutable once made and may be shared between threads.
 public final class JSONSchemaValidator: Sendable {
