@@ -20,7 +20,7 @@ public import BinderyJSON
 /// in bounded time (<doc:SchemaValidation> says what is accepted). `format` is an annotation
 /// unless `assertsFormats` is set.
 ///
-/// Text and a ``JSONDocument`` are checked in place, without building a ``JSONValue``.
+/// Text and a `JSONDocument` are checked in place, without building a `JSONValue`.
 ///
 /// A validator is immutable once made and may be shared between threads.
 public final class JSONSchemaValidator: Sendable {
