@@ -112,6 +112,10 @@ import Testing
       #expect(hostname.isValid(.string(name)) == valid, "hostname \(name)")
       #expect(international.isValid(.string(name)) == validInternational, "idn-hostname \(name)")
     }
+    // A label far too long is refused at once, whatever it holds.
+    let huge = String((0..<200_000).map { Character(Unicode.Scalar(0x4E00 + $0 % 20_000)!) })
+    #expect(!international.isValid(.string(huge)))
+    #expect(!international.isValid(.string(huge + ".example")))
     let failures = international.validate(.string("xn--bcher-kvb.example"))
     #expect(failures.count == 1)
     #expect(failures.first?.keyword == "format")

@@ -48,8 +48,10 @@ enum IDNA {
           decoded.append(label)
         }
       } else {
-        guard international, let punycode = Punycode.encode(label), punycode.count + 4 <= 63,
-          isULabel(label)
+        // Every scalar takes at least one octet of the A-label, so a longer label is refused
+        // before it is encoded (encoding takes time quadratic in the label's length).
+        guard international, label.count + 4 <= 63, let punycode = Punycode.encode(label),
+          punycode.count + 4 <= 63, isULabel(label)
         else { return false }
         length += punycode.count + 4
         decoded.append(label)
