@@ -481,10 +481,8 @@ struct SchemaPropertyTable {
   /// The schema for the member `name`, if `properties` names it.
   subscript(_ name: String) -> CompiledSchema? {
     if entries.isEmpty { return nil }
-    let found =
-      name.utf8.withContiguousStorageIfAvailable { index(of: $0) }
-      ?? Array(name.utf8).withUnsafeBufferPointer { index(of: $0) }
-    return found.map { entries[$0].schema }
+    return name.utf8.withContiguousStorageIfAvailable { schema(forUTF8: $0) }
+      ?? Array(name.utf8).withUnsafeBufferPointer { schema(forUTF8: $0) }
   }
 
   /// The schema for the member whose name's UTF-8 is `name`, if `properties` names it.

@@ -156,7 +156,17 @@ public final class JSONSchemaValidator: Sendable {
   /// - Returns: Every failure, in the order the schema's keywords found them; empty when the
   ///   value is valid.
   public func validate(_ instance: JSONValue) -> [JSONSchemaFailure] {
-    if isValid(instance) { return [] }
+    failures(of: instance)
+  }
+
+  /// Every failure of `instance`: a verdict first, without a report, and the report only for
+  /// an invalid value. (A schema that reads annotations needs the full evaluation for its
+  /// verdict too, so it goes straight to the report.)
+  private func failures(of instance: some SchemaInstance) -> [JSONSchemaFailure] {
+    if !readsAnnotations {
+      var verdict = SchemaEvaluation(validator: self, reports: false)
+      if verdict.evaluate(root, instance).isValid { return [] }
+    }
     var evaluation = SchemaEvaluation(validator: self)
     return evaluation.evaluate(root, instance).failures
   }
@@ -182,13 +192,7 @@ public final class JSONSchemaValidator: Sendable {
   /// - Returns: Every failure; empty when the document is valid.
   public func validate(_ document: JSONDocument) -> [JSONSchemaFailure] {
     // Read in place on the document's tape: no tree of values is built.
-    let instance = TapeInstance(document)
-    if !readsAnnotations {
-      var verdict = SchemaEvaluation(validator: self, reports: false)
-      if verdict.evaluate(root, instance).isValid { return [] }
-    }
-    var evaluation = SchemaEvaluation(validator: self)
-    var failures = evaluation.evaluate(root, instance).failures
+    var failures = failures(of: TapeInstance(document))
     for index in failures.indices {
       failures[index].location = try? document.root.cursor(at: failures[index].instancePath)
         .location

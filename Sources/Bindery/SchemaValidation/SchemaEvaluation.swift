@@ -625,35 +625,34 @@ struct SchemaEvaluation {
                 .member("properties", key.text), subschema, member, at: .key(key.text)))
           }
         }
-        if schema.patternProperties.isEmpty, schema.additionalProperties == nil {
-          if named, gathers { outcome.markProperty(key.text) }
-          continue
-        }
-        let name = key.text
-        for (regex, subschema) in schema.patternProperties {
-          guard let matches = regex.matches(name) else {
+        // The name is spelt out only for the keywords below, which read it as text.
+        if !schema.patternProperties.isEmpty || schema.additionalProperties != nil {
+          let name = key.text
+          for (regex, subschema) in schema.patternProperties {
+            guard let matches = regex.matches(name) else {
+              named = true
+              outcome.failures.append(
+                failure(schema, "patternProperties", Self.undecided(regex.source, name)))
+              continue
+            }
+            guard matches else { continue }
             named = true
-            outcome.failures.append(
-              failure(schema, "patternProperties", Self.undecided(regex.source, name)))
-            continue
+            let step = Step.member("patternProperties", regex.source)
+            outcome.take(applyBelow(step, subschema, member, at: .key(name)))
           }
-          guard matches else { continue }
-          named = true
-          let step = Step.member("patternProperties", regex.source)
-          outcome.take(applyBelow(step, subschema, member, at: .key(name)))
-        }
-        if !named, let additional = schema.additionalProperties {
-          let result = applyBelow(
-            .keyword("additionalProperties"), additional, member, at: .key(name))
-          if !result.isValid, additional.constant == false {
-            outcome.failures.append(
-              failure(schema, "additionalProperties", "the member '\(name)' is not allowed"))
-          } else {
-            outcome.take(result)
+          if !named, let additional = schema.additionalProperties {
+            let result = applyBelow(
+              .keyword("additionalProperties"), additional, member, at: .key(name))
+            if !result.isValid, additional.constant == false {
+              outcome.failures.append(
+                failure(schema, "additionalProperties", "the member '\(name)' is not allowed"))
+            } else {
+              outcome.take(result)
+            }
+            named = true
           }
-          named = true
         }
-        if named, gathers { outcome.markProperty(name) }
+        if named, gathers { outcome.markProperty(key.text) }
       }
     }
     if let names = schema.propertyNames {

@@ -22,10 +22,9 @@ enum SchemaFormats {
     case "email": return isEmail(bytes, international: false)
     case "idn-email": return isEmail(bytes, international: true)
     case "hostname":
-      return IDNA.isHostname(
-        text.unicodeScalars[...], international: false, reservesHyphens: draft >= .draft7)
+      return IDNA.isHostname(text, international: false, reservesHyphens: draft >= .draft7)
     case "idn-hostname":
-      return IDNA.isHostname(text.unicodeScalars[...], international: true, reservesHyphens: true)
+      return IDNA.isHostname(text, international: true, reservesHyphens: true)
     case "ipv4": return isIPv4(bytes[...])
     case "ipv6": return isIPv6(bytes[...])
     case "uri": return isURI(bytes, absolute: true, international: false)
@@ -239,7 +238,7 @@ enum SchemaFormats {
       return isIPv4(literal)
     }
     return IDNA.isHostname(
-      String(decoding: domain, as: UTF8.self).unicodeScalars[...], international: international,
+      String(decoding: domain, as: UTF8.self), international: international,
       reservesHyphens: true)
   }
 

@@ -12,13 +12,9 @@ enum IDNA {
   /// Whether `text` is a host name. `international` accepts U-labels and the ideographic full
   /// stops (U+3002, U+FF0E, U+FF61) as label separators; `reservesHyphens` refuses hyphens in
   /// the third and fourth places of an ASCII label that is not an A-label.
-  static func isHostname(
-    _ text: Substring.UnicodeScalarView, international: Bool, reservesHyphens: Bool
-  )
-    -> Bool
-  {
+  static func isHostname(_ text: String, international: Bool, reservesHyphens: Bool) -> Bool {
     var labels: [[Unicode.Scalar]] = [[]]
-    for scalar in text {
+    for scalar in text.unicodeScalars {
       if scalar == "." || international && ["\u{3002}", "\u{FF0E}", "\u{FF61}"].contains(scalar) {
         labels.append([])
       } else {
@@ -69,19 +65,24 @@ enum IDNA {
   }
 
   private static func isLDHLabel(_ label: [Unicode.Scalar], reservesHyphens: Bool) -> Bool {
-    guard label.first != "-", label.last != "-",
-      label.allSatisfy({
-        $0 == "-" || ("0"..."9").contains($0) || ("a"..."z").contains($0) || isUppercase($0)
-      })
-    else { return false }
-    return !(reservesHyphens && label.count >= 4 && label[2] == "-" && label[3] == "-")
+    label.allSatisfy {
+      $0 == "-" || ("0"..."9").contains($0) || ("a"..."z").contains($0) || isUppercase($0)
+    } && hasHyphensAllowed(label, reservesHyphens: reservesHyphens)
+  }
+
+  /// No hyphen at either end, nor (when reserved, as for every U-label) in both the third and
+  /// the fourth place.
+  private static func hasHyphensAllowed(_ label: [Unicode.Scalar], reservesHyphens: Bool)
+    -> Bool
+  {
+    label.first != "-" && label.last != "-"
+      && !(reservesHyphens && label.count >= 4 && label[2] == "-" && label[3] == "-")
   }
 
   // MARK: U-labels (RFC 5891 §5.4)
 
   static func isULabel(_ label: [Unicode.Scalar]) -> Bool {
-    guard let first = label.first, first != "-", label.last != "-",
-      !(label.count >= 4 && label[2] == "-" && label[3] == "-"),
+    guard let first = label.first, hasHyphensAllowed(label, reservesHyphens: true),
       !isMark(first)
     else { return false }
     for index in label.indices {

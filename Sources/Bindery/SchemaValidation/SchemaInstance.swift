@@ -111,21 +111,25 @@ struct TapeInstance: SchemaInstance {
 
   var stringValue: String? { reader.string(at: index) }
 
+  /// Whether the value is an object whose members, as written, may repeat a key that the
+  /// document's policy keeps once.
+  private var mayRepeatKeys: Bool {
+    entry.kind == .object && reader.document.options.duplicateKeys != .reject
+      && !reader.keysAreUnique(inObject: index)
+  }
+
   var count: Int {
-    let entry = entry
-    if entry.kind == .object, reader.document.options.duplicateKeys != .reject,
-      !reader.keysAreUnique(inObject: index)
-    {
-      var distinct = 0
-      reader.forEachDistinctMember(of: index) { _, _ in distinct += 1 }
-      return distinct
-    }
-    return reader.count(at: index)
+    guard mayRepeatKeys else { return reader.count(at: index) }
+    var distinct = 0
+    reader.forEachDistinctMember(of: index) { _, _ in distinct += 1 }
+    return distinct
   }
 
   var elements: Elements { Elements(reader: reader, container: index) }
 
-  func members(exact: Bool) -> Members { Members(reader: reader, object: index, exact: exact) }
+  func members(exact: Bool) -> Members {
+    Members(reader: reader, object: index, onePerKey: exact && mayRepeatKeys)
+  }
 
   func hasMember(_ name: String) -> Bool {
     entry.kind == .object && reader.member(name, of: index) != nil
@@ -153,8 +157,8 @@ struct TapeInstance: SchemaInstance {
     }
   }
 
-  /// The members of an object, in order; one per key, as the document's duplicate-key policy
-  /// chose, when a key repeats.
+  /// The members of an object, in order: every member as written, or, when a key repeats and
+  /// one per key is asked for, the members the document's duplicate-key policy chose.
   struct Members: Sequence, IteratorProtocol {
     let reader: TapeReader
     /// The next key's tape index, walking the object in place.
@@ -164,17 +168,15 @@ struct TapeInstance: SchemaInstance {
     var distinct: [(key: Int, value: Int)]?
     var position = 0
 
-    init(reader: TapeReader, object: Int, exact: Bool) {
+    init(reader: TapeReader, object: Int, onePerKey: Bool) {
       self.reader = reader
       let entry = reader.tape[object]
       key = object + 1
       end = entry.kind == .object ? entry.end : key
-      if exact, entry.kind == .object, reader.document.options.duplicateKeys != .reject,
-        !reader.keysAreUnique(inObject: object)
-      {
+      if onePerKey {
         var chosen: [(key: Int, value: Int)] = []
         reader.forEachDistinctMember(of: object) { key, value in chosen.append((key, value)) }
-        distinct = chosen
+        self.distinct = chosen
       }
     }
 
