@@ -147,8 +147,7 @@ enum SchemaFormats {
     isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
   }
 
-  /// RFC 1123 host names; with `reservesHyphens` (drafts 7 and later, which follow RFC 5890),
-  /// a label with hyphens in its third and fourth places must be an `xn--` label.
+  /// Dotted-decimal IPv4: four numbers up to 255, without leading zeros.
   static func isIPv4(_ bytes: ArraySlice<UInt8>) -> Bool {
     let parts = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     guard parts.count == 4 else { return false }

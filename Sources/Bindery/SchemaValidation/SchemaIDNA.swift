@@ -11,7 +11,8 @@
 enum IDNA {
   /// Whether `text` is a host name. `international` accepts U-labels and the ideographic full
   /// stops (U+3002, U+FF0E, U+FF61) as label separators; `reservesHyphens` refuses hyphens in
-  /// the third and fourth places of an ASCII label that is not an A-label.
+  /// the third and fourth places of an ASCII label that is not an A-label (drafts 7 and later,
+  /// which follow RFC 5890).
   static func isHostname(_ text: String, international: Bool, reservesHyphens: Bool) -> Bool {
     var labels: [[Unicode.Scalar]] = [[]]
     for scalar in text.unicodeScalars {
@@ -225,17 +226,17 @@ enum IDNA {
     }
     let found = lookUp(scalar, in: IDNATables.bidiClasses)
     if let found, let value = BidiClass(rawValue: found) { return value }
-    return isMarkOrEnclosing(scalar) ? .nsm : .l
+    return isNonspacingOrEnclosingMark(scalar) ? .nsm : .l
   }
 
   static func joiningType(_ scalar: Unicode.Scalar) -> JoiningType {
     guard !scalar.isASCII else { return .nonJoining }
     let found = lookUp(scalar, in: IDNATables.joiningTypes)
     if let found, let value = JoiningType(rawValue: found) { return value }
-    return isMarkOrEnclosing(scalar) ? .transparent : .nonJoining
+    return isNonspacingOrEnclosingMark(scalar) ? .transparent : .nonJoining
   }
 
-  private static func isMarkOrEnclosing(_ scalar: Unicode.Scalar) -> Bool {
+  private static func isNonspacingOrEnclosingMark(_ scalar: Unicode.Scalar) -> Bool {
     let category = scalar.properties.generalCategory
     return category == .nonspacingMark || category == .enclosingMark
   }
