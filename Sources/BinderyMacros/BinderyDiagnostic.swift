@@ -44,6 +44,13 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
   /// `@Flatten` on a type that cannot be a model (optional, collection, scalar); fix-it:
   /// remove it.
   case flattenType(property: String, type: String)
+  /// A `@Constraint` that does not apply to the property's type; fix-it: the constraint that
+  /// does, where there is one (`.maxLength` ↔ `.maxCount`).
+  case constraintType(constraint: String, applies: String, property: String, type: String)
+  /// `@Constraint` bounds that allow no value, or a divisor or length that cannot be.
+  case constraintBounds(property: String, reason: String)
+  /// A `@Constraint` pattern that does not compile as an ECMA-262 regular expression.
+  case constraintPattern(property: String, reason: String)
 
   /// The text shown to the user.
   public var message: String {
@@ -91,6 +98,12 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
     case .invalidTaggedBy(let property):
       "@TaggedBy on '\(property)' needs a non-empty string literal key, and no @Transform or "
         + "@Default"
+    case .constraintType(let constraint, let applies, let property, let type):
+      ".\(constraint) applies to \(applies), not to '\(property)' of type '\(type)'"
+    case .constraintBounds(let property, let reason):
+      "@Constraint on '\(property)': \(reason)"
+    case .constraintPattern(let property, let reason):
+      "@Constraint on '\(property)': the pattern does not compile: \(reason)"
     }
   }
 
@@ -117,6 +130,9 @@ public enum BinderyDiagnostic: DiagnosticMessage, Sendable {
     case .tagKeyIsAProperty: id = "tagKeyIsAProperty"
     case .invalidTaggedBy: id = "invalidTaggedBy"
     case .flattenType: id = "flattenType"
+    case .constraintType: id = "constraintType"
+    case .constraintBounds: id = "constraintBounds"
+    case .constraintPattern: id = "constraintPattern"
     }
     return MessageID(domain: "Bindery", id: id)
   }
@@ -141,6 +157,8 @@ public enum BinderyFixIt: FixItMessage, Sendable {
   case removeCase(String)
   /// Adds a conformance to the type's inheritance clause.
   case addConformance(String)
+  /// Replaces one constraint with another.
+  case replaceConstraint(String, String)
 
   /// The text shown on the fix-it.
   public var message: String {
@@ -152,6 +170,7 @@ public enum BinderyFixIt: FixItMessage, Sendable {
     case .ignoreEncoding: "Read it but do not write it: add @Ignore(.encoding)"
     case .removeCase(let name): "Remove case '\(name)'"
     case .addConformance(let name): "Add ': \(name)'"
+    case .replaceConstraint(let old, let new): "Use .\(new) instead of .\(old)"
     }
   }
 
@@ -166,6 +185,7 @@ public enum BinderyFixIt: FixItMessage, Sendable {
     case .ignoreEncoding: id = "ignoreEncoding"
     case .removeCase: id = "removeCase"
     case .addConformance: id = "addConformance"
+    case .replaceConstraint: id = "replaceConstraint"
     }
     return MessageID(domain: "Bindery", id: "fixit." + id)
   }

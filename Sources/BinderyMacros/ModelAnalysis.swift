@@ -228,6 +228,17 @@ enum ModelAnalysis {
           }
         }
         validate(&property, diagnose: diagnose)
+        if let attribute = attributes["Constraint"] {
+          if property.decodes {
+            ConstraintAnalysis.read(attribute, into: &property, diagnose: diagnose)
+          } else {
+            diagnose(
+              Diagnostic(
+                node: attribute,
+                message: BinderyDiagnostic.constraintBounds(
+                  property: name, reason: "the property is not read, so nothing is checked")))
+          }
+        }
         result.append(property)
       }
     }
@@ -272,7 +283,7 @@ enum ModelAnalysis {
 
   static let attributeNames: Set<String> = [
     "Key", "Default", "Transform", "Ignore", "Lossy", "Coerce", "Nulls", "UnknownKeys", "TaggedBy",
-    "Flatten",
+    "Flatten", "Constraint",
   ]
 
   static func mappingAttributes(of variable: VariableDeclSyntax) -> [String: AttributeSyntax] {

@@ -28,6 +28,51 @@ struct ModelCodeGenerator {
       }
     }
     dateFormats = expressions.map { ($0, context.makeUniqueName("dateFormat").text) }
+    var names: [String: String] = [:]
+    for property in model.properties where !property.constraints.isEmpty && property.decodes {
+      names[property.name] = context.makeUniqueName("constraints").text
+    }
+    constraintNames = names
+  }
+
+  /// The static holding each constrained property's `JSONConstraints`, by property name:
+  /// made once per type, so that a pattern is compiled once.
+  let constraintNames: [String: String]
+
+  /// The expression that reads a property's constraints, if it has any.
+  func constraintsExpression(_ property: ModelProperty) -> String? {
+    guard let name = constraintNames[property.name] else { return nil }
+    if !model.storesStatics, !model.isClass, !spellsType(property) {
+      // A generic type nested in another: no static to hold them, no type to name.
+      return inferredConstraints(property)
+    }
+    return "\(model.isClass ? model.typeName : "Self").\(name)"
+  }
+
+  /// The constraints of a property whose type is inferred from the property itself.
+  func inferredConstraints(_ property: ModelProperty) -> String {
+    let list = property.constraints.map(\.trimmedDescription).joined(separator: ", ")
+    let function = property.isOptional ? "constraints(ofOptional:" : "constraints(of:"
+    return
+      "Bindery._JSONModelCoding.\(function) { (model: Self) in model.\(escaped(property.name)) }, \(list))"
+  }
+
+  /// The statics holding the properties' constraints: a `JSONConstraints` of the property's
+  /// type (of its wrapped type, for an optional), which the compiler checks each constraint
+  /// against.
+  func constraintDeclarations() -> [String] {
+    model.properties.compactMap { property -> String? in
+      guard let name = constraintNames[property.name] else { return nil }
+      let list = property.constraints.map(\.trimmedDescription).joined(separator: ", ")
+      if model.isClass || spellsType(property) {
+        let type = "Bindery.JSONConstraints<\(property.wrappedTypeText)>"
+        return model.storesStatics
+          ? "private static let \(name): \(type) = Bindery.JSONConstraints(\(list))"
+          : "private static var \(name): \(type) { Bindery.JSONConstraints(\(list)) }"
+      }
+      guard model.storesStatics else { return nil }
+      return "private static let \(name) = \(inferredConstraints(property))"
+    }
   }
 
   /// Whether an expression spells one of `JSONDateFormat`'s own formats (`.dateFormat(...)`,
@@ -171,6 +216,7 @@ struct ModelCodeGenerator {
     result += onePass
     result += direct
     result += staticDeclarations()
+    result += constraintDeclarations()
     if case .openClass = model.kind { result.append(valueInitializer()) }
     if model.isClass, addsCodable || model.isSubclass { result += classCodable() }
     return result
@@ -189,7 +235,10 @@ struct ModelCodeGenerator {
   /// subclassed answers with a class property, which a subclass overrides with its own
   /// description inheriting the superclass's.
   func descriptionMembers(onePass: Bool, direct: Bool) -> [String] {
-    let entries = model.properties.map(descriptionEntry)
+    let entries = model.properties.map { property in
+      descriptionEntry(property)
+        + (constraintsExpression(property).map { ".checking(\($0))" } ?? "")
+    }
     var arguments: [String] = []
     if model.options.coercesValues { arguments.append("coercing: true") }
     if let dates = model.options.dates { arguments.append("dates: \(hoisted(dates))") }
@@ -379,7 +428,14 @@ struct ModelCodeGenerator {
         property.isFlattened
         ? "\(json).decodeFlattened(\(typeExpression(property)))"
         : decodeCall(json, property, table: table)
-      lines.append("let \(local) = try \(json)._collect(try \(call))")
+      if let constraints = constraintsExpression(property) {
+        let key = decodeKey(property, table: table)
+        lines.append(
+          "let \(local) = try \(json)._collect(try \(json)._checked(try \(call), forKey: \(key), \(constraints)))"
+        )
+      } else {
+        lines.append("let \(local) = try \(json)._collect(try \(call))")
+      }
       assignments.append("self.\(name) = try \(json)._value(\(local))")
     }
     if model.isSubclass, let superclass = model.options.superclass, !locals.isEmpty {
@@ -443,8 +499,9 @@ struct ModelCodeGenerator {
       } else {
         slots.append("var \(slot) = \(helpers).slot { (model: Self) in model.\(name) }")
       }
+      let checking = constraintsExpression(property).map { ", checking: \($0)" } ?? ""
       cases.append(
-        "case \(position): guard \(reader).read(into: &\(slot)) else { return nil }")
+        "case \(position): guard \(reader).read(into: &\(slot)\(checking)) else { return nil }")
       values.append("let \(value) = \(helpers).value(\(slot))")
       assignments.append("self.\(name) = \(value)")
     }

@@ -57,12 +57,36 @@ struct ModelProperty {
   var tagKey: KeyPathSpec?
   /// `@Flatten`: the model's members are the enclosing object's.
   var isFlattened = false
+  /// `@Constraint`'s arguments, as written.
+  var constraints: [ExprSyntax] = []
   /// Attributes found, by name, for diagnostics.
   var attributes: [String: AttributeSyntax] = [:]
 
   var isOptional: Bool {
     guard let type else { return false }
     return TypeShape.isOptional(type)
+  }
+
+  /// The type without its optional wrapper (the type a constraint checks), in parentheses.
+  var wrappedTypeText: String {
+    guard let type, isOptional else { return typeText }
+    if let optional = type.as(OptionalTypeSyntax.self) {
+      return "(" + optional.wrappedType.trimmedDescription + ")"
+    }
+    if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return "(" + unwrapped.wrappedType.trimmedDescription + ")"
+    }
+    if let identifier = type.as(IdentifierTypeSyntax.self),
+      let argument = identifier.genericArgumentClause?.arguments.first
+    {
+      return "(" + argument.argument.trimmedDescription + ")"
+    }
+    if let member = type.as(MemberTypeSyntax.self),
+      let argument = member.genericArgumentClause?.arguments.first
+    {
+      return "(" + argument.argument.trimmedDescription + ")"
+    }
+    return typeText
   }
 
   /// The type as an expression-safe spelling, in parentheses.

@@ -25,6 +25,7 @@ let binderyMacros: [String: MacroSpec] = [
   "Coerce": MacroSpec(type: MarkerMacro.self),
   "Nulls": MacroSpec(type: MarkerMacro.self),
   "UnknownKeys": MacroSpec(type: MarkerMacro.self),
+  "Constraint": MacroSpec(type: MarkerMacro.self),
 ]
 
 // Snapshots missing from a test are recorded into its source on the first run (and the test

@@ -75,6 +75,31 @@ public enum _JSONModelCoding {
     Value.self
   }
 
+  /// The constraints of a property whose type is inferred from the property itself.
+  ///
+  /// - Parameters:
+  ///   - property: Reads the property (never called; it names the type).
+  ///   - constraints: The constraints.
+  /// - Returns: The constraints.
+  public static func constraints<Model, Value>(
+    of property: (Model) -> Value, _ constraints: JSONConstraint<Value>...
+  ) -> JSONConstraints<Value> {
+    JSONConstraints(constraints)
+  }
+
+  /// The constraints of an optional property's wrapped value, whose type is inferred from the
+  /// property itself.
+  ///
+  /// - Parameters:
+  ///   - property: Reads the property (never called; it names the type).
+  ///   - constraints: The constraints.
+  /// - Returns: The constraints.
+  public static func constraints<Model, Value>(
+    ofOptional property: (Model) -> Value?, _ constraints: JSONConstraint<Value>...
+  ) -> JSONConstraints<Value> {
+    JSONConstraints(constraints)
+  }
+
   /// Runs a model's `validate()` after a Codable decode, as a `DecodingError`.
   ///
   /// - Parameters:
@@ -86,7 +111,7 @@ public enum _JSONModelCoding {
   {
     do {
       try object.validate(model)
-    } catch {
+    } catch let error as JSONDecodingProblem {
       let context = object.context
       // Under another Codable decoder, what `validate()` threw is the error, as when a
       // container initializer throws it.
@@ -94,6 +119,11 @@ public enum _JSONModelCoding {
         throw validationError(cause, at: context.codingPathBase)
       }
       throw DecodingError(JSONDecodingError(problems: [error]), base: context.codingPathBase)
+    } catch {
+      // Failed rules, recorded in the report.
+      let context = object.context
+      throw DecodingError(
+        JSONDecodingError(problems: context.problems), base: context.codingPathBase)
     }
   }
 

@@ -11,6 +11,13 @@ public protocol JSONObjectDecodable: JSONDecodable {
   /// - Throws: Any error; it is reported as a validation problem at the object's path.
   func validate() throws
 
+  /// Checks rules across the model's properties (``JSONRules``) after it was read; each
+  /// failed rule is reported at the property it names, with the other problems of the decode.
+  /// Does nothing by default.
+  ///
+  /// - Parameter rules: Where failed rules are reported.
+  func checkRules(_ rules: inout JSONRules)
+
   /// For generated code: the first keys of every member the type reads, its flattened
   /// properties' included, so that a model flattening it leaves them out of its unknown keys.
   @_documentation(visibility: private)
@@ -18,7 +25,8 @@ public protocol JSONObjectDecodable: JSONDecodable {
 }
 
 extension JSONObjectDecodable {
-  /// Opens the value as an object, reads the members, then runs ``validate()``.
+  /// Opens the value as an object, reads the members, then checks its rules and runs
+  /// ``validate()``.
   ///
   /// - Parameter json: The JSON value.
   /// - Throws: ``JSONDecodingProblem`` when the value is not an object, and member failures.
@@ -28,11 +36,7 @@ extension JSONObjectDecodable {
     // Validated before it becomes `self`: throwing from an initializer after `self` is whole,
     // or handing `self` to a generic function in another module, copies the whole model (a
     // retain and a release per string it holds).
-    do {
-      try value.validate()
-    } catch {
-      throw object.validationProblem(error)
-    }
+    try object.validate(value)
     self = value
   }
 

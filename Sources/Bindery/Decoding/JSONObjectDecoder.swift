@@ -437,12 +437,15 @@ public struct JSONObjectDecoder {
 }
 
 extension JSONObjectDecoder {
-  /// Runs a model's ``JSONObjectDecodable/validate()`` and reports its error as a validation
-  /// problem at this object; generated class initializers call it after decoding.
+  /// Checks a model's rules (``JSONObjectDecodable/checkRules(_:)``), recording a problem for
+  /// each that fails, then runs its ``JSONObjectDecodable/validate()`` and reports its error as
+  /// a validation problem at this object; generated class initializers call it after decoding.
   ///
   /// - Parameter model: The decoded model.
-  /// - Throws: ``JSONDecodingProblem`` when `validate()` throws.
-  public func validate(_ model: some JSONObjectDecodable) throws(JSONDecodingProblem) {
+  /// - Throws: ``JSONDecodingProblem`` when `validate()` throws; an error standing for the
+  ///   problems recorded when a rule fails.
+  public func validate(_ model: some JSONObjectDecodable) throws {
+    try checkRules(of: model)
     do {
       try model.validate()
     } catch {

@@ -66,9 +66,9 @@ extension _JSONOnePassReader {
 }
 
 extension _JSONOnePassReader {
-  /// For generated code: a model read in one pass, once its `validate()` accepts it; `nil`
-  /// (give up) when it was not read or `validate()` throws, so that the document path reports
-  /// why.
+  /// For generated code: a model read in one pass, once its rules hold and its `validate()`
+  /// accepts it; `nil` (give up) when it was not read, a rule fails or `validate()` throws, so
+  /// that the document path reports why.
   ///
   /// Validated here, outside the model's one-pass initializer: returning `nil` from an
   /// initializer after `self` is whole makes the compiler copy the model (a retain and a
@@ -80,6 +80,7 @@ extension _JSONOnePassReader {
   @inlinable
   public static func validated<Model: JSONObjectDecodable>(_ model: consuming Model?) -> Model? {
     guard let model else { return nil }
+    if model.breaksRules() { return nil }
     do { try model.validate() } catch { return nil }
     return model
   }

@@ -21,6 +21,9 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
     enum Code: UInt8, Sendable {
       case missingKey, typeMismatch, nullValue, numberOutOfRange, invalidValue
       case everyElementFailed, validationFailed, malformedJSON, resultNotFound
+      case greaterThan, greaterThanOrEqual, lessThan, lessThanOrEqual, multipleOf
+      case stringTooShort, stringTooLong, patternMismatch, tooFewElements, tooManyElements
+      case notAllowed, missingTimeZone, notInPast, notInFuture, ruleFailed
     }
     let code: Code
 
@@ -43,6 +46,40 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
     public static let malformedJSON = Kind(code: .malformedJSON)
     /// The path given for the result does not lead to a value.
     public static let resultNotFound = Kind(code: .resultNotFound)
+
+    // Constraints (`@Constraint`): one kind per constraint; ``JSONDecodingProblem/parameters``
+    // holds its bound (`limit`), what was found (`found`) and, for a pattern, the pattern.
+
+    /// A number (or date) is not greater than its exclusive lower bound.
+    public static let greaterThan = Kind(code: .greaterThan)
+    /// A number (or date) is below its inclusive lower bound.
+    public static let greaterThanOrEqual = Kind(code: .greaterThanOrEqual)
+    /// A number (or date) is not less than its exclusive upper bound.
+    public static let lessThan = Kind(code: .lessThan)
+    /// A number (or date) is above its inclusive upper bound.
+    public static let lessThanOrEqual = Kind(code: .lessThanOrEqual)
+    /// A number is not a multiple of the constraint's number.
+    public static let multipleOf = Kind(code: .multipleOf)
+    /// A string has fewer Unicode scalars than its minimum length.
+    public static let stringTooShort = Kind(code: .stringTooShort)
+    /// A string has more Unicode scalars than its maximum length.
+    public static let stringTooLong = Kind(code: .stringTooLong)
+    /// A string does not match its pattern.
+    public static let patternMismatch = Kind(code: .patternMismatch)
+    /// An array, set or dictionary has fewer elements than its minimum count.
+    public static let tooFewElements = Kind(code: .tooFewElements)
+    /// An array, set or dictionary has more elements than its maximum count.
+    public static let tooManyElements = Kind(code: .tooManyElements)
+    /// A value is not one of the values allowed.
+    public static let notAllowed = Kind(code: .notAllowed)
+    /// A date's text has no time zone (no `Z` or offset).
+    public static let missingTimeZone = Kind(code: .missingTimeZone)
+    /// A date is not in the past.
+    public static let notInPast = Kind(code: .notInPast)
+    /// A date is not in the future.
+    public static let notInFuture = Kind(code: .notInFuture)
+    /// A model's rule across its properties (``JSONModelRules``) failed.
+    public static let ruleFailed = Kind(code: .ruleFailed)
 
     /// The kind's name, as spelled by its static member.
     public var description: String { String(describing: code) }
@@ -67,6 +104,11 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
   /// The error behind the problem, when there is one: the `JSONReadError` of malformed
   /// input, what a model's `validate()` or a custom type or transformer threw.
   public var cause: (any Error)?
+  /// What a constraint's problem is about, by name, for messages and for programs: `limit`
+  /// (the bound: a number, a count, or a date's text), `found` (the value, length or count
+  /// found), `pattern`, `allowed` (the values allowed), `rule` (a rule's description). Empty
+  /// for the other kinds.
+  public var parameters: [String: JSONValue] = [:]
 
   /// Creates a problem; decoders make these, tests and custom reports may too.
   ///
@@ -92,15 +134,18 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
   }
 
   /// What went wrong, in one sentence: `missing key 'published'`, `expected a URL, found
-  /// number 12`.
-  public var message: String {
+  /// number 12`; from the message table in force (``JSONProblemMessages/current``).
+  public var message: String { JSONProblemMessages.current.message(for: self) }
+
+  /// The message of the standard table: built from ``expected``, ``found`` and ``kind``.
+  var standardMessage: String {
     switch kind {
     case .missingKey:
       return "missing key '\(path.components.last.map(Self.name) ?? "")'"
         + (expected.isEmpty ? "" : " (\(expected))")
     case .nullValue: return "expected \(expected), found null"
     case .resultNotFound: return "expected \(expected)" + (found.isEmpty ? "" : ": \(found)")
-    case .everyElementFailed, .validationFailed, .malformedJSON:
+    case .everyElementFailed, .validationFailed, .malformedJSON, .ruleFailed:
       return found.isEmpty ? expected : "\(expected): \(found)"
     default:
       return found.isEmpty ? "expected \(expected)" : "expected \(expected), found \(found)"
@@ -137,6 +182,7 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
   public static func == (lhs: JSONDecodingProblem, rhs: JSONDecodingProblem) -> Bool {
     lhs.kind == rhs.kind && lhs.path == rhs.path && lhs.location == rhs.location
       && lhs.expected == rhs.expected && lhs.found == rhs.found && lhs.hint == rhs.hint
+      && lhs.parameters == rhs.parameters
   }
 
   /// Hashes everything but the cause.
@@ -149,6 +195,7 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
     hasher.combine(expected)
     hasher.combine(found)
     hasher.combine(hint)
+    hasher.combine(parameters)
   }
 }
 

@@ -220,9 +220,66 @@ public struct JSONModelDescription<Model>: JSONModelDescribing {
     if let dates { decoder = decoder.dates(dates) }
     for property in properties {
       guard let update = property.update else { continue }
-      changed.formUnion(try update(&model, decoder))
+      let changes = try update(&model, decoder)
+      if !changes.isEmpty, let constraints = property.constraints {
+        // The property's new value, whole, keeps its constraints or the PATCH fails.
+        let base = decoder.memberIndex(property.decodePaths)
+        let violations = constraints.violations(model, base.map(decoder.textReader(from:)))
+        try decoder.report(violations, at: base)
+      }
+      changed.formUnion(changes)
     }
     return changed
+  }
+
+  /// The JSON path of the property at `keyPath`: its first decode path.
+  ///
+  /// - Parameter keyPath: A key path from the model.
+  /// - Returns: The path, or nil for a property that is not read.
+  public func jsonPath(for keyPath: AnyKeyPath) -> [String]? {
+    if let property = properties.first(where: { $0.keyPath == keyPath }) {
+      return property.decodePaths.first
+    }
+    return inherited?.jsonPath(for: keyPath)
+  }
+
+  /// Every way `model`, made in code, breaks its properties' constraints and its rules, and
+  /// those of the models it holds; each problem has its JSON path and no position.
+  ///
+  /// - Parameters:
+  ///   - model: The model, of type `Model` (or a subclass of it).
+  ///   - path: The model's own path.
+  /// - Returns: The problems.
+  public func constraintProblems(of model: Any, at path: JSONPath) -> [JSONDecodingProblem] {
+    guard let typed = model as? Model else { return [] }
+    var problems = inherited?.constraintProblems(of: model, at: path) ?? []
+    for property in properties where property.decodes {
+      guard case .member = property.role, let keys = property.decodePaths.first else { continue }
+      let memberPath = JSONPath(path.components + keys.map { .key($0) })
+      if let constraints = property.constraints {
+        for violation in constraints.violations(typed, nil) {
+          var problem = JSONDecodingProblem(
+            kind: violation.kind, path: JSONPath(memberPath.components + violation.path.components),
+            expected: violation.expected,
+            found: violation.found ?? violation.parameters["found"].map { "\($0)" } ?? "")
+          problem.parameters = violation.parameters
+          problems.append(problem)
+        }
+      }
+      problems += JSONConstraintCheck.nested(
+        typed[keyPath: property.keyPath as PartialKeyPath<Model>], at: memberPath)
+    }
+    if let rules = (model as? any JSONObjectDecodable)?.failedRules() {
+      for failure in rules {
+        let keys = jsonPath(for: failure.keyPath) ?? []
+        var problem = JSONDecodingProblem(
+          kind: .ruleFailed, path: JSONPath(path.components + keys.map { .key($0) }),
+          expected: failure.message)
+        problem.parameters = ["rule": .string(failure.message)]
+        problems.append(problem)
+      }
+    }
+    return problems
   }
 
   /// The JSON Schema of the object the model reads.
@@ -260,6 +317,7 @@ public struct JSONModelDescription<Model>: JSONModelDescribing {
       var member = schema._member(
         property.valueType, key: key, using: property.transformer, dates: dates)
       let coerced = property.coerces || coercesValues
+      if let constraints = property.constraints { member = constraints.schema(member) }
       if property.isLossy || coerced {
         member = JSONSchemaBuilder._lenient(member, lossy: property.isLossy, coerced: coerced)
       }
@@ -349,6 +407,8 @@ extension JSONModelDescription {
     /// Applies a PATCH's member; nil for a property that cannot change (a `let`, or one not
     /// read).
     let update: (@Sendable (inout Model, JSONObjectDecoder) throws -> Set<AnyKeyPath>)?
+    /// Its `@Constraint`s, if it has any (see ``checking(_:)``).
+    var constraints: ErasedConstraints?
 
     /// Whether the property is read from the object.
     public var decodes: Bool { !decodePaths.isEmpty || isUnknownKeysOrFlattened }
@@ -740,6 +800,19 @@ public protocol JSONModelDescribing: Sendable {
   /// - Parameter keyPath: A key path from the model.
   /// - Returns: The property's name, or nil.
   func propertyName(for keyPath: AnyKeyPath) -> String?
+  /// The JSON path of the property at a key path (see ``JSONModelDescription/jsonPath(for:)``).
+  ///
+  /// - Parameter keyPath: A key path from the model.
+  /// - Returns: The path, or nil.
+  func jsonPath(for keyPath: AnyKeyPath) -> [String]?
+  /// The constraint and rule problems of a model made in code (see
+  /// ``JSONModelDescription/constraintProblems(of:at:)``).
+  ///
+  /// - Parameters:
+  ///   - model: The model.
+  ///   - path: The model's own path.
+  /// - Returns: The problems.
+  func constraintProblems(of model: Any, at path: JSONPath) -> [JSONDecodingProblem]
   /// Applies a PATCH to the model, which must be of the described type (or a subclass).
   ///
   /// - Parameters:

@@ -1,4 +1,8 @@
-import BinderyJSON
+// This file and the other two `SchemaPattern` files are compiled into two modules: `Bindery`
+// (schema validation and `@Constraint`'s patterns) and, through symbolic links of the same
+// names, `BinderyMacros`, which checks a `@Constraint` pattern at compile time with the parser
+// that reads it at run time (see `CamelCaseWords.swift` for why the plugin imports nothing of
+// the library's). They use the standard library only.
 
 /// The parsed form of an ECMA-262 pattern, as JSON Schema's `pattern` and `patternProperties`
 /// use it (the grammar of ECMA-262 §22.2.1 with the `u` flag).
@@ -497,8 +501,13 @@ extension Unicode.Scalar {
     ("0"..."9").contains(self) ? Int(value - 48) : nil
   }
 
-  /// The value of the scalar as a hexadecimal digit (the reader's rule), or nil.
+  /// The value of the scalar as a hexadecimal digit, or nil.
   fileprivate var hexDigitValue: UInt32? {
-    isASCII ? hexValue(UInt8(value)).map(UInt32.init) : nil
+    switch value {
+    case 0x30...0x39: value - 0x30
+    case 0x41...0x46: value - 0x41 + 10
+    case 0x61...0x66: value - 0x61 + 10
+    default: nil
+    }
   }
 }

@@ -1,0 +1,1 @@
+../Bindery/SchemaValidation/SchemaPattern.swift

@@ -1,0 +1,1 @@
+../Bindery/SchemaValidation/SchemaPatternSyntax.swift
