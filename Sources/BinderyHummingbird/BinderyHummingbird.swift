@@ -7,8 +7,9 @@
   /// `Codable` types with a `BinderyDecoder`, in place in the request's buffer.
   ///
   /// Return it as a request context's `requestDecoder`, or use ``BinderyRequestContext``. A body
-  /// that is not valid throws a `JSONBodyError`, which Hummingbird answers with status 400 and
-  /// the JSON that names each problem's path, line and column. A body over the context's
+  /// that is not valid throws a `JSONBodyError`, which Hummingbird answers with status 400 (422
+  /// when the body only breaks the model's constraints or rules) and the JSON that names each
+  /// problem's path, line and column. A body over the context's
   /// `maxUploadSize` is answered with 413 before it is read.
   public struct BinderyRequestDecoder: RequestDecoder {
     /// How bodies are read.
@@ -104,10 +105,11 @@
   }
 
   extension JSONBodyError: HTTPResponseError {
-    /// 400 Bad Request.
-    public var status: HTTPResponse.Status { .badRequest }
+    /// 422 Unprocessable Content for a body that breaks the model's constraints or rules
+    /// (``isUnprocessable``), 400 Bad Request for any other.
+    public var status: HTTPResponse.Status { isUnprocessable ? .unprocessableContent : .badRequest }
 
-    /// The response: status 400 and `responseBody`.
+    /// The response: ``status`` and `responseBody`.
     ///
     /// - Parameters:
     ///   - request: The request whose body was not valid.
@@ -117,7 +119,7 @@
     public func response(from request: Request, context: some RequestContext) throws -> Response {
       let body = responseBody
       return Response(
-        status: .badRequest, headers: BinderyResponseEncoder.headers(length: body.count),
+        status: status, headers: BinderyResponseEncoder.headers(length: body.count),
         body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
   }

@@ -9,7 +9,8 @@
   ///   `Codable` types go through ``decoder`` and ``encoder``.
   /// - The request body is parsed where it lies in the buffer, without a copy.
   /// - Every problem in a body is reported, each with its path, line and column, as one
-  ///   ``JSONBodyError``, which the server adapters answer with status 400.
+  ///   ``JSONBodyError``, which the server adapters answer with status 400 (422 when the body
+  ///   only breaks the model's constraints or rules, see ``JSONBodyError/isUnprocessable``).
   ///
   /// ```swift
   /// let coding = JSONBodyCoding()

@@ -28,6 +28,14 @@
       self.problems = problems
     }
 
+    /// Whether the body is JSON of the shape the endpoint reads whose values break the model's
+    /// constraints or rules (every problem's kind ``JSONDecodingProblem/Kind-swift.struct/isConstraint``):
+    /// the server adapters answer it with 422 Unprocessable Content, any other bad body with
+    /// 400 Bad Request.
+    public var isUnprocessable: Bool {
+      !problems.isEmpty && problems.allSatisfy(\.kind.isConstraint)
+    }
+
     /// The problems of a model's decode.
     ///
     /// - Parameter error: The report.

@@ -14,7 +14,8 @@
     ///   - body: The body.
     ///   - headers: The request's headers.
     /// - Returns: The value.
-    /// - Throws: `JSONBodyError`, which Vapor answers with status 400.
+    /// - Throws: `JSONBodyError`, which Vapor answers with status 400 (422 when the
+    ///   body only breaks the model's constraints or rules).
     public func decode<D: Decodable>(
       _ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders
     )
@@ -49,7 +50,8 @@
     ///   - body: The body.
     ///   - headers: The request's headers.
     /// - Returns: The value.
-    /// - Throws: `JSONBodyError`, which Vapor answers with status 400.
+    /// - Throws: `JSONBodyError`, which Vapor answers with status 400 (422 when the
+    ///   body only breaks the model's constraints or rules).
     public func decode<D: Decodable>(
       _ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders
     )
@@ -78,8 +80,9 @@
   }
 
   extension JSONBodyError: AbortError {
-    /// 400 Bad Request.
-    public var status: HTTPResponseStatus { .badRequest }
+    /// 422 Unprocessable Content for a body that breaks the model's constraints or rules
+    /// (``isUnprocessable``), 400 Bad Request for any other.
+    public var status: HTTPResponseStatus { isUnprocessable ? .unprocessableEntity : .badRequest }
 
     /// Each problem on a line of its own, with its path, line and column: the `reason` of
     /// Vapor's error response.

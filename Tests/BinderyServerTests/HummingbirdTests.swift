@@ -166,6 +166,38 @@
       }
     }
 
+    @Test func aBodyThatBreaksConstraintsIsA422NamingEachProblem() async throws {
+      let router = Router(context: BinderyRequestContext.self)
+      router.post("listings") { request, context -> Response in
+        let listing = try await request.decode(as: ConstrainedListing.self, context: context)
+        return Response(status: .created, body: .init(byteBuffer: ByteBuffer(string: listing.title)))
+      }
+      try await Application(router: router).test(.router) { client in
+        let good = ByteBuffer(string: #"{"id": 1, "title": "Lamp", "tags": ["home"]}"#)
+        try await client.execute(uri: "/listings", method: .post, body: good) { response in
+          #expect(response.status == .created)
+        }
+        let bad = ByteBuffer(string: "{\"id\": 0,\n \"title\": \"\",\n \"tags\": [\"a\", \"\"]}")
+        try await client.execute(uri: "/listings", method: .post, body: bad) { response in
+          #expect(response.status == .unprocessableContent)
+          let body = try JSONValue(parsing: Array(response.body.readableBytesView))
+          guard case .array(let problems)? = body["problems"] else {
+            Issue.record("no problems in \(body)")
+            return
+          }
+          #expect(
+            problems.map { "\($0["path"] ?? nil) \($0["line"] ?? nil):\($0["column"] ?? nil)" }
+              == ["\"id\" 1:8", "\"title\" 2:11", "\"tags[1]\" 3:16"])
+          #expect(problems[0]["message"] == "expected a number greater than 0, found number 0")
+        }
+        // A body of another shape is still a 400.
+        let wrong = ByteBuffer(string: #"{"id": "x", "title": "", "tags": []}"#)
+        try await client.execute(uri: "/listings", method: .post, body: wrong) { response in
+          #expect(response.status == .badRequest)
+        }
+      }
+    }
+
     @Test func patchAnswersWithTheChangedProperties() async throws {
       try await Self.app(.bindery).test(.router) { client in
         let patch = ByteBuffer(string: #"{"screen_name": "renamed", "followers_count": 7}"#)
@@ -202,5 +234,11 @@
         }
       }
     }
+  }
+  @JSONModel
+  struct ConstrainedListing: Sendable {
+    @Constraint(.greaterThan(0)) var id: Int
+    @Constraint(.minLength(1)) var title: String
+    @Constraint(.each(.minLength(1))) var tags: [String]
   }
 #endif

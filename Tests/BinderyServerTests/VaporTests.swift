@@ -76,6 +76,32 @@
       }
     }
 
+    @Test func aBodyThatBreaksConstraintsIsA422() async throws {
+      let saved = ContentConfiguration.global
+      defer { ContentConfiguration.global = saved }
+      VaporReadme.readme()
+      try await withApp { app in
+        app.post("listings") { request async throws -> String in
+          try request.content.decode(VaporListing.self).title
+        }
+        let bad = ByteBuffer(string: "{\"id\": 0,\n \"title\": \"\"}")
+        try await app.testing().test(.POST, "listings", headers: Self.json, body: bad) { response in
+          #expect(response.status == .unprocessableEntity)
+          let reason = try JSONValue(parsing: Array(response.body.readableBytesView))["reason"]
+          #expect(
+            reason
+              == """
+              id (line 1, column 8): expected a number greater than 0, found number 0
+              title (line 2, column 11): expected a string of at least 1 character, found 0 characters
+              """)
+        }
+        let wrong = ByteBuffer(string: #"{"id": "x", "title": "a"}"#)
+        try await app.testing().test(.POST, "listings", headers: Self.json, body: wrong) { response in
+          #expect(response.status == .badRequest)
+        }
+      }
+    }
+
     @Test func bodyCodingIsAContentCoderToo() throws {
       let coding: any ContentDecoder & ContentEncoder = JSONBodyCoding()
       var buffer = ByteBuffer()
@@ -84,5 +110,10 @@
       #expect(headers.contentType == .json)
       #expect(try coding.decode(Signup.self, from: buffer, headers: headers).name == "Ada")
     }
+  }
+  @JSONModel
+  struct VaporListing: Content {
+    @Constraint(.greaterThan(0)) var id: Int
+    @Constraint(.minLength(1)) var title: String
   }
 #endif

@@ -15,6 +15,7 @@ import Testing
     "Sources/Bindery/Bindery.docc/Articles/Unions.md",
     "Sources/Bindery/Bindery.docc/Articles/FoundationObjects.md",
     "Sources/Bindery/Bindery.docc/Articles/SchemaValidation.md",
+    "Sources/Bindery/Bindery.docc/Articles/Constraints.md",
     "Sources/BinderyJSON/BinderyJSON.docc/BinderyJSON.md",
     "Sources/BinderyRemote/BinderyRemote.docc/BinderyRemote.md",
     "Documentation/Server.md",

@@ -222,3 +222,92 @@ let report = failures.map(\.problem)  // as JSONDecodingProblem, like every othe
     #expect(problem.description.contains("schema keyword /properties/id/exclusiveMinimum"))
   }
 }
+
+/// The article on constraints.
+enum ConstraintsArticle {
+@JSONModel
+struct Listing {
+    @Constraint(.greaterThan(0)) var id: Int
+    @Constraint(.length(1...80), .pattern("^[^<>]*$")) var title: String
+    @Constraint(.in(0...1)) var rating: Double
+    @Constraint(.maxCount(10), .each(.minLength(1), .maxLength(20))) var tags: [String]
+    @Constraint(.eachValue(.atLeast(0))) var stock: [String: Int]
+    @Constraint(.allowed(["new", "used"])) var condition: String?
+    @Constraint(.inThePast) var listedAt: Date
+}
+
+@JSONModel
+struct Booking {
+    var startDate: Date
+    var endDate: Date
+    @Constraint(.atLeast(1)) var guests: Int
+
+    func checkRules(_ rules: inout JSONRules) {
+        rules.require(endDate > startDate, at: \Booking.endDate, "must be after startDate")
+    }
+}
+// endDate (line 3, column 13): must be after startDate
+
+  /// Replaces the message table for the whole process: compiled, never run by the tests.
+  static func messages() {
+var messages = JSONProblemMessages.standard
+messages[.stringTooLong] = { problem in
+    "höchstens \(problem.parameters["limit"] ?? "?") Zeichen"
+}
+JSONProblemMessages.current = messages
+  }
+
+  static func trustedAndMadeInCode(cache: [UInt8]) throws -> [JSONDecodingProblem] {
+var trusted = JSONDecodingOptions()
+trusted.checksConstraints = false
+let cached = try Listing(json: cache, options: trusted)
+
+let draft = Listing(id: 0, title: "Lamp", rating: 0.5, tags: [], stock: [:],
+                    condition: nil, listedAt: Date(timeIntervalSinceNow: -60))
+for problem in draft.constraintProblems() { print(problem) }   // id: expected a number greater than 0, …
+    _ = cached
+    return draft.constraintProblems()
+  }
+}
+
+@Suite struct ConstraintsArticleTests {
+  /// The article's JSON and report blocks.
+  static func blocks() throws -> (json: String, report: [String]) {
+    let article = try String(
+      contentsOf: CodeBlockTests.root.appendingPathComponent(
+        "Sources/Bindery/Bindery.docc/Articles/Constraints.md"),
+      encoding: .utf8)
+    let json = try #require(article.ranges(of: "```json\n").first).upperBound
+    let jsonEnd = try #require(article[json...].ranges(of: "```").first).lowerBound
+    let report = try #require(article.ranges(of: "```\nid (").first).lowerBound
+    let reportStart = article.index(report, offsetBy: 4)
+    let reportEnd = try #require(article[reportStart...].ranges(of: "```").first).lowerBound
+    return (
+      String(article[json..<jsonEnd]),
+      article[reportStart..<reportEnd].split(separator: "\n").map(String.init)
+    )
+  }
+
+  @Test func theDocumentGivesTheReportTheArticleShows() throws {
+    let (json, report) = try Self.blocks()
+    let error = try #require(throws: JSONDecodingError.self) {
+      try ConstraintsArticle.Listing(json: json)
+    }
+    #expect(error.problems.map(\.description) == report)
+  }
+
+  @Test func theRuleAndTheCheckInCodeSayWhatTheArticleSays() throws {
+    let booking = """
+      {"startDate": "2024-05-02T10:00:00Z",
+       "guests": 2,
+       "endDate": "2024-05-01T10:00:00Z"}
+      """
+    let error = try #require(throws: JSONDecodingError.self) {
+      try ConstraintsArticle.Booking(json: booking)
+    }
+    #expect(error.problems.map(\.description) == ["endDate (line 3, column 13): must be after startDate"])
+    let cache = #"{"id": 0, "title": "", "rating": 9, "tags": [], "stock": {}, "listedAt": "2024-05-01T10:00:00Z"}"#
+    let problems = try ConstraintsArticle.trustedAndMadeInCode(cache: Array(cache.utf8))
+    #expect(problems.map(\.description) == ["id: expected a number greater than 0, found 0"])
+  }
+}

@@ -27,6 +27,21 @@ struct FeedPhoto {
     @Default(0) var views: Int              // missing → 0
 }
 
+@JSONModel
+struct Account {
+    @Constraint(.greaterThan(0)) var id: Int
+    @Constraint(.length(1...39), .pattern("^[A-Za-z0-9-]+$")) var login: String
+    @Constraint(.maxCount(10), .each(.minLength(1))) var tags: [String]
+    var startDate: Date
+    var endDate: Date
+
+    func checkRules(_ rules: inout JSONRules) {
+        rules.require(endDate > startDate, at: \Account.endDate, "must be after startDate")
+    }
+}
+// {"id": 0, "login": "a b", ...} → id (line 1, column 8): expected a number greater than 0, found number 0
+//                                  login (line 1, column 20): expected a string matching ^[A-Za-z0-9-]+$, found string "a b"
+
   @JSONModel
   struct User {
     var email: String
@@ -145,6 +160,19 @@ for try await tag in try client.pages(Tag.self).elements { print(tag.name) }
 
 /// The README's examples run, and say what they print.
 @Suite struct ReadmeExampleTests {
+  @Test func theConstraintsReportWhatTheREADMEShows() throws {
+    let json = #"{"id": 0, "login": "a b", "tags": [], "startDate": "2024-01-02T00:00:00Z", "endDate": "2024-01-01T00:00:00Z"}"#
+    let error = try #require(throws: JSONDecodingError.self) { try Readme.Account(json: json) }
+    #expect(
+      error.problems.map(\.description) == [
+        "id (line 1, column 8): expected a number greater than 0, found number 0",
+        #"login (line 1, column 20): expected a string matching ^[A-Za-z0-9-]+$, found string "a b""#,
+      ])
+    let valid = #"{"id": 1, "login": "a", "tags": [], "startDate": "2024-01-02T00:00:00Z", "endDate": "2024-01-01T00:00:00Z"}"#
+    let rule = try #require(throws: JSONDecodingError.self) { try Readme.Account(json: valid) }
+    #expect(rule.problems.map(\.description) == ["endDate (line 1, column 85): must be after startDate"])
+  }
+
   @Test func theQuickStartReadsTheSampleFeed() throws {
     try #require(
       FileManager.default.fileExists(atPath: "Samples/flickr-public-feed.json"),

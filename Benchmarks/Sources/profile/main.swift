@@ -22,6 +22,8 @@
 //   subclass-decode, subclass-encode, subclass-model-decode, subclass-model-encode:
 //         BinderyJSONDecoder and BinderyJSONEncoder, typed as JSONDecoder and JSONEncoder, on the
 //         Plain twins and on the @JSONModel types.
+//   constrained-model-decode: twitter only, its models with twelve `@Constraint`s
+//         (Models/ConstrainedModels.swift): against model-decode, what checking them costs.
 //   declared-model-decode: canada only, its models declared at file scope with `let`
 //         properties, as users write them (`DeclaredFeatureCollection`).
 //   floor-encode, floor-decode: the Plain twins through a coder that reads and writes nothing
@@ -138,6 +140,11 @@ func run<Model: JSONModel & Codable & Sendable, Twin: Codable & Sendable>(
     let value = try Model(json: bytes)
     let encoder = JSONEncoder()
     for _ in 0..<rounds * 3 { total += try encoder.encode(value).count }
+  case "constrained-model-decode":
+    // twitter only: the same models with twelve constraints (Models/ConstrainedModels.swift).
+    for _ in 0..<rounds {
+      withExtendedLifetime(try ConstrainedTwitterResponse(json: bytes)) { total += 1 }
+    }
   case "model-decode":
     for _ in 0..<rounds { withExtendedLifetime(try Model(json: bytes)) { total += 1 } }
   case "model-decode-document":

@@ -13,6 +13,9 @@
 // its containers take.
 // Decoded values are dropped after each call, as a caller that decodes a response and moves on.
 //
+// With `--constraints`, twitter.json only: model-decode and constrained-model-decode (the same
+// models with twelve `@Constraint`s, Models/ConstrainedModels.swift), alternating.
+//
 // With `--memory`, one decode (WORK: model-decode, codable-decode or foundation-decode) runs
 // once in this fresh process and the growth of its peak resident memory (VmHWM) is printed:
 // {"file": NAME, "bytes": INPUT BYTES, "work": WORK, "peakGrowth": BYTES}.
@@ -25,12 +28,14 @@ import Models
 var rounds = 7
 var only: String?
 var memoryWork: String?
+var constraints = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
   switch argument {
   case "--rounds": rounds = max(1, arguments.next().flatMap(Int.init) ?? rounds)
   case "--corpus": only = arguments.next()
   case "--memory": memoryWork = arguments.next()
+  case "--constraints": constraints = true
   default:
     FileHandle.standardError.write(Data("throughput: unknown argument \(argument)\n".utf8))
     exit(2)
@@ -131,6 +136,22 @@ func memory<Model: JSONModel & Sendable, Twin: Codable & Sendable>(
   ]
   let json = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
   print(String(decoding: json, as: UTF8.self))
+}
+
+if constraints {
+  // twitter.json read with and without twelve constraints, the two alternating round by round.
+  for corpus in try Corpus.standard() where corpus.name == "twitter" {
+    let bytes = corpus.bytes
+    var plain: [Double] = []
+    var checked: [Double] = []
+    for _ in 0..<rounds {
+      plain += try seconds(rounds: 1) { consume(try TwitterResponse(json: bytes)) }
+      checked += try seconds(rounds: 1) { consume(try ConstrainedTwitterResponse(json: bytes)) }
+    }
+    report(corpus, "model-decode", plain)
+    report(corpus, "constrained-model-decode", checked)
+  }
+  exit(0)
 }
 
 if let work = memoryWork {

@@ -98,11 +98,27 @@ public struct JSONConstraints<Value>: Sendable {
         // `items` / `additionalProperties`: the element's schema, with the element constraints.
         for (key, member) in nested { existing[key] = member }
         object[keyword] = .object(existing)
+      } else if let existing = object[keyword], Self.isTighter(existing, than: value, keyword) {
+        // The type's own range (`Int8`'s `maximum: 127`) where it is narrower than the bound.
+        continue
       } else {
         object[keyword] = value
       }
     }
     return .object(object)
+  }
+}
+
+extension JSONConstraints {
+  /// Whether the bound `existing` under `keyword` (`minimum`, `maximum`) allows fewer values
+  /// than `bound`.
+  static func isTighter(_ existing: JSONValue, than bound: JSONValue, _ keyword: String) -> Bool {
+    guard keyword == "minimum" || keyword == "maximum",
+      case .number(let old) = existing, case .number(let new) = bound,
+      let oldValue = SchemaDecimal(old), let newValue = SchemaDecimal(new)
+    else { return false }
+    let order = oldValue.compare(newValue)
+    return keyword == "minimum" ? order > 0 : order < 0
   }
 }
 
@@ -147,6 +163,11 @@ struct JSONConstraintReport {
     body(&self)
     path = saved
   }
+}
+
+/// `1 character`, `2 characters`.
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
 // MARK: Bounds
@@ -458,8 +479,8 @@ extension JSONConstraint where Value == String {
           let count = value.unicodeScalars.count
           if count > max {
             report.fail(
-              .stringTooLong, expected: "a string of at most \(max) characters",
-              found: "\(count) characters",
+              .stringTooLong, expected: "a string of at most \(counted(max, "character"))",
+              found: counted(count, "character"),
               ["limit": .number(JSONNumber(max)), "found": .number(JSONNumber(count))])
           }
         }
@@ -467,8 +488,8 @@ extension JSONConstraint where Value == String {
           let count = value.unicodeScalars.count
           if count < min {
             report.fail(
-              .stringTooShort, expected: "a string of at least \(min) characters",
-              found: "\(count) characters",
+              .stringTooShort, expected: "a string of at least \(counted(min, "character"))",
+              found: counted(count, "character"),
               ["limit": .number(JSONNumber(min)), "found": .number(JSONNumber(count))])
           }
         }
@@ -550,7 +571,7 @@ extension JSONConstraint where Value: Collection & Sendable {
     let isObject = Value.self is any JSONConstraintDictionary.Type
     let (noun, minKeyword, maxKeyword) =
       isObject
-      ? ("members", "minProperties", "maxProperties") : ("elements", "minItems", "maxItems")
+      ? ("member", "minProperties", "maxProperties") : ("element", "minItems", "maxItems")
     return Self(
       schema: { keywords in
         if let min { keywords[minKeyword] = .number(JSONNumber(min)) }
@@ -560,12 +581,14 @@ extension JSONConstraint where Value: Collection & Sendable {
         let count = value.count
         if let max, count > max {
           report.fail(
-            .tooManyElements, expected: "at most \(max) \(noun)", found: "\(count) \(noun)",
+            .tooManyElements, expected: "at most \(counted(max, noun))",
+            found: counted(count, noun),
             ["limit": .number(JSONNumber(max)), "found": .number(JSONNumber(count))])
         }
         if let min, count < min {
           report.fail(
-            .tooFewElements, expected: "at least \(min) \(noun)", found: "\(count) \(noun)",
+            .tooFewElements, expected: "at least \(counted(min, noun))",
+            found: counted(count, noun),
             ["limit": .number(JSONNumber(min)), "found": .number(JSONNumber(count))])
         }
       })

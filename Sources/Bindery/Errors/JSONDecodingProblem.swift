@@ -83,6 +83,20 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
 
     /// The kind's name, as spelled by its static member.
     public var description: String { String(describing: code) }
+
+    /// Whether the problem is about a value of the shape the model reads that breaks one of
+    /// the model's own rules: a `@Constraint`, a rule across properties
+    /// (``ruleFailed``), or `validate()` (``validationFailed``). A server answers a body whose
+    /// every problem is of such a kind with 422 Unprocessable Content rather than 400.
+    public var isConstraint: Bool {
+      switch code {
+      case .greaterThan, .greaterThanOrEqual, .lessThan, .lessThanOrEqual, .multipleOf,
+        .stringTooShort, .stringTooLong, .patternMismatch, .tooFewElements, .tooManyElements,
+        .notAllowed, .missingTimeZone, .notInPast, .notInFuture, .ruleFailed, .validationFailed:
+        true
+      default: false
+      }
+    }
   }
 
   /// The category of the problem.
