@@ -18,6 +18,8 @@ public import Foundation
 public struct JSONConstraint<Value>: Sendable {
   /// Checks a value, adding what it breaks to the report.
   let check: @Sendable (Value, inout JSONConstraintReport) -> Void
+  /// Whether a value keeps the constraint, with no report (the one-pass read's question).
+  @usableFromInline let allows: @Sendable (Value) -> Bool
   /// Adds the constraint's keywords to the schema of the value.
   let schema: @Sendable (inout [String: JSONValue]) -> Void
   /// Whether the check reads the value's JSON text (a date's time zone).
@@ -25,11 +27,18 @@ public struct JSONConstraint<Value>: Sendable {
 
   init(
     readsText: Bool = false, schema: @escaping @Sendable (inout [String: JSONValue]) -> Void,
+    allows: (@Sendable (Value) -> Bool)? = nil,
     check: @escaping @Sendable (Value, inout JSONConstraintReport) -> Void
   ) {
     self.check = check
     self.schema = schema
     self.readsText = readsText
+    self.allows =
+      allows ?? { value in
+        var report = JSONConstraintReport(text: nil)
+        check(value, &report)
+        return report.violations.isEmpty
+      }
   }
 }
 
@@ -70,13 +79,10 @@ public struct JSONConstraints<Value>: Sendable {
   }
 
   /// Whether `value` keeps every constraint; for the one-pass read, which gives up otherwise.
-  @usableFromInline
+  /// Inlinable, so that it is specialised for the value's type where the model reads it.
+  @inlinable
   func allows(_ value: Value) -> Bool {
-    var report = JSONConstraintReport(text: nil)
-    for constraint in constraints {
-      constraint.check(value, &report)
-      if !report.violations.isEmpty { return false }
-    }
+    for constraint in constraints where !constraint.allows(value) { return false }
     return true
   }
 
@@ -162,6 +168,29 @@ struct JSONConstraintReport {
     path = path.appending(component)
     body(&self)
     path = saved
+  }
+}
+
+/// How many Unicode scalars `text` has: its UTF-8 bytes that do not continue a scalar, counted
+/// eight at a time.
+func scalarCount(_ text: String) -> Int {
+  var text = text
+  return text.withUTF8 { bytes in
+    guard let base = bytes.baseAddress else { return 0 }
+    var continuations = 0
+    var index = 0
+    let raw = UnsafeRawPointer(base)
+    while bytes.count &- index >= 8 {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      // A continuation byte is 10xxxxxx: bit 7 set, bit 6 clear.
+      continuations &+= (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+      index &+= 8
+    }
+    while index < bytes.count {
+      if bytes[index] & 0xC0 == 0x80 { continuations &+= 1 }
+      index &+= 1
+    }
+    return bytes.count &- continuations
   }
 }
 
@@ -291,6 +320,7 @@ extension JSONConstraint where Value: JSONConstraintBound {
     let boundText = json.stringValue ?? "\(json)"
     return Self(
       schema: { if Value._boundsInSchema { $0[keyword] = json } },
+      allows: holds,
       check: { value, report in
         if !holds(value) {
           report.fail(
@@ -471,12 +501,18 @@ extension JSONConstraint where Value == String {
         if let min { keywords["minLength"] = .number(JSONNumber(min)) }
         if let max { keywords["maxLength"] = .number(JSONNumber(max)) }
       },
+      allows: { value in
+        let bytes = value.utf8.count
+        if let max, bytes > max, scalarCount(value) > max { return false }
+        if let min, bytes < min &* 4, scalarCount(value) < min { return false }
+        return true
+      },
       check: { value, report in
         // A string has at least as many bytes as scalars, and at most four bytes per scalar:
         // most lengths are decided without counting.
         let bytes = value.utf8.count
         if let max, bytes > max {
-          let count = value.unicodeScalars.count
+          let count = scalarCount(value)
           if count > max {
             report.fail(
               .stringTooLong, expected: "a string of at most \(counted(max, "character"))",
@@ -485,7 +521,7 @@ extension JSONConstraint where Value == String {
           }
         }
         if let min, bytes < min &* 4 {
-          let count = value.unicodeScalars.count
+          let count = scalarCount(value)
           if count < min {
             report.fail(
               .stringTooShort, expected: "a string of at least \(counted(min, "character"))",
@@ -508,6 +544,10 @@ extension JSONConstraint where Value == String {
     let compiled = Result { () throws(SchemaPattern.Failure) in try SchemaPattern(pattern) }
     return Self(
       schema: { $0["pattern"] = .string(pattern) },
+      allows: { value in
+        guard case .success(let compiled) = compiled else { return false }
+        return compiled.matches(value) == true
+      },
       check: { value, report in
         switch compiled {
         case .success(let compiled):

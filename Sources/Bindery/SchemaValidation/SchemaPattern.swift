@@ -32,12 +32,39 @@ struct SchemaPattern: Sendable {
   /// The most memory (in bits) a match may use to remember the states it tried.
   static let memoryLimit = 1 << 28
 
+  /// For a pattern that is one run of a set over the whole string (`^[A-Za-z0-9_]{1,15}$`,
+  /// `^[0-9]+$`, `^[^<>]*$`): the set and the run's bounds. Most patterns of API fields have
+  /// this form, and it is decided in one pass over the scalars, without the matcher.
+  private let wholeRun: (set: ScalarSet, min: Int, max: Int?)?
+
   init(_ pattern: String) throws(Failure) {
     source = pattern
     var parser = PatternParser(pattern)
     let tree = try parser.parse()
     var compiler = PatternCompiler(groupCount: parser.groupCount)
     program = try compiler.compile(tree, remembersStates: !parser.hasBackreference)
+    wholeRun = Self.wholeRun(tree)
+  }
+
+  /// The set and bounds of `^X$` where `X` is a set or scalar, repeated or not, without groups.
+  private static func wholeRun(_ tree: PatternNode) -> (set: ScalarSet, min: Int, max: Int?)? {
+    guard case .sequence(let parts) = tree, parts.count == 3, case .start = parts[0],
+      case .end = parts[2]
+    else { return nil }
+    func set(_ node: PatternNode) -> ScalarSet? {
+      switch node {
+      case .set(let set): return set
+      case .scalar(let scalar): return ScalarSet(scalar)
+      default: return nil
+      }
+    }
+    switch parts[1] {
+    case .repetition(let atom, let min, let max, _, let groups) where groups.isEmpty:
+      // Greedy or lazy, a run anchored at both ends matches the same strings.
+      return set(atom).map { ($0, min, max) }
+    default:
+      return set(parts[1]).map { ($0, 1, 1) }
+    }
   }
 
   /// Whether the pattern matches part of `text`; nil when that could not be decided within the
@@ -45,9 +72,37 @@ struct SchemaPattern: Sendable {
   func matches(_ text: String) -> Bool? {
     var text = text
     return text.withUTF8 { bytes in
+      if let run = wholeRun { return Self.isRun(bytes, of: run.set, min: run.min, max: run.max) }
       var matcher = PatternMatcher(program: program, text: bytes)
       return matcher.search()
     }
+  }
+
+  /// Whether valid UTF-8 `bytes` are `min` to `max` scalars, each in `set`.
+  private static func isRun(
+    _ bytes: UnsafeBufferPointer<UInt8>, of set: ScalarSet, min: Int, max: Int?
+  ) -> Bool {
+    var count = 0
+    var index = 0
+    let limit = max ?? Int.max
+    while index < bytes.count {
+      let lead = bytes[index]
+      var value = UInt32(lead)
+      var length = 1
+      if lead >= 0x80 {
+        // A string's bytes are valid UTF-8: the lead byte gives the length.
+        length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        value &= UInt32(0x7F) >> UInt32(length)
+        for offset in 1..<length {
+          value = value << 6 | UInt32(bytes[index &+ offset] & 0x3F)
+        }
+      }
+      guard let scalar = Unicode.Scalar(value), set.contains(scalar) else { return false }
+      count &+= 1
+      if count > limit { return false }
+      index &+= length
+    }
+    return count >= min
   }
 }
 

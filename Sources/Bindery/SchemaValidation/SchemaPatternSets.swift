@@ -18,6 +18,11 @@ struct ScalarSet: Sendable {
     refreshASCII()
   }
 
+  /// The set of one scalar.
+  init(_ scalar: Unicode.Scalar) {
+    self.init(ranges: [scalar.value...scalar.value])
+  }
+
   private init(ranges: [ClosedRange<UInt32>]) {
     self.ranges = ranges
     refreshASCII()
