@@ -137,6 +137,23 @@ final class ConstrainedNote {
     #expect(other.problems.map(\.kind) == [.lessThanOrEqual])
   }
 
+  @Test func patternsSeeTheTextTheReaderReplacedInvalidUTF8With() throws {
+    // `log\xFFin`: with the invalid byte replaced by U+FFFD, the login no longer matches its
+    // pattern; its length counts the replacement as one character.
+    var bytes = Array(#"{"id": 1, "login": "log"#.utf8) + [0xFF] + Array(#"in", "tags": [], "score": 0}"#.utf8)
+    var options = JSONDecodingOptions()
+    options.reading.invalidUnicode = .replace
+    let error = try #require(throws: JSONDecodingError.self) {
+      try ConstrainedAccount(json: bytes, options: options)
+    }
+    #expect(error.problems.map { "\($0.path) \($0.kind)" } == ["login patternMismatch"])
+    // Strict reading refuses the byte itself, before any constraint.
+    let strict = try #require(throws: JSONDecodingError.self) { try ConstrainedAccount(json: bytes) }
+    #expect(strict.problems.map(\.kind) == [.malformedJSON])
+    bytes = Array(#"{"name": "a"#.utf8) + [0xFF] + Array(#""}"#.utf8)
+    #expect((try? ConstrainedName(json: bytes, options: options))?.name == "a\u{FFFD}")
+  }
+
   @Test func emptyCollectionsAgainstMinimumCounts() throws {
     let error = try #require(throws: JSONDecodingError.self) {
       try ConstrainedTeam(json: #"{"members": [], "points": {"a": 1, "b": -2}}"#)

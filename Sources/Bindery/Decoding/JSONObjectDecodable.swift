@@ -35,8 +35,16 @@ extension JSONObjectDecodable {
     let value = try Self(json: object)
     // Validated before it becomes `self`: throwing from an initializer after `self` is whole,
     // or handing `self` to a generic function in another module, copies the whole model (a
-    // retain and a release per string it holds).
-    try object.validate(value)
+    // retain and a release per string it holds). The rules are asked here, not through
+    // `validate(_:)`: most models have none, and then nothing more is called.
+    var rules = JSONRules()
+    value.checkRules(&rules)
+    if !rules.failures.isEmpty { try object.report(rules.failures, of: Self.self) }
+    do {
+      try value.validate()
+    } catch {
+      throw object.validationProblem(error)
+    }
     self = value
   }
 

@@ -16,14 +16,14 @@ import BinderyJSON
 /// ```
 public struct JSONRules: Sendable {
   /// A failed rule: the property it names and what the rule says.
-  struct Failure: Sendable {
+  @usableFromInline struct Failure: Sendable {
     var keyPath: AnyKeyPath & Sendable
     var message: String
   }
 
-  var failures: [Failure] = []
+  @usableFromInline var failures: [Failure] = []
 
-  init() {}
+  @usableFromInline init() {}
 
   /// Reports that the rule `message` fails for the property at `keyPath`.
   ///
@@ -59,8 +59,13 @@ extension JSONObjectDecodable {
   public func checkRules(_ rules: inout JSONRules) {}
 
   /// Whether `self` fails one of its rules; for the one-pass read, which gives up then.
-  @usableFromInline
-  func breaksRules() -> Bool { !failedRules().isEmpty }
+  /// Inlinable, so that a model without rules answers at no cost.
+  @inlinable
+  func breaksRules() -> Bool {
+    var rules = JSONRules()
+    checkRules(&rules)
+    return !rules.failures.isEmpty
+  }
 
   /// The rules `self` fails.
   func failedRules() -> [JSONRules.Failure] {
