@@ -171,29 +171,6 @@ struct JSONConstraintReport {
   }
 }
 
-/// How many Unicode scalars `text` has: its UTF-8 bytes that do not continue a scalar, counted
-/// eight at a time.
-func scalarCount(_ text: String) -> Int {
-  var text = text
-  return text.withUTF8 { bytes in
-    guard let base = bytes.baseAddress else { return 0 }
-    var continuations = 0
-    var index = 0
-    let raw = UnsafeRawPointer(base)
-    while bytes.count &- index >= 8 {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      // A continuation byte is 10xxxxxx: bit 7 set, bit 6 clear.
-      continuations &+= (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-      index &+= 8
-    }
-    while index < bytes.count {
-      if bytes[index] & 0xC0 == 0x80 { continuations &+= 1 }
-      index &+= 1
-    }
-    return bytes.count &- continuations
-  }
-}
-
 /// `1 character`, `2 characters`.
 func counted(_ count: Int, _ noun: String) -> String {
   "\(count) \(noun)\(count == 1 ? "" : "s")"

@@ -402,7 +402,7 @@ struct SchemaEvaluation {
       else { break }
       if schema.maxLength != nil || schema.minLength != nil {
         // Lengths count Unicode scalars (JSON Schema's characters), not grapheme clusters.
-        let length = Self.scalarCount(text)
+        let length = scalarCount(text)
         if let maximum = schema.maxLength, length > maximum {
           fail("maxLength", "\(length) characters, more than the maximum \(maximum)")
         }
@@ -495,14 +495,6 @@ struct SchemaEvaluation {
   func passesInPlace(_ schema: CompiledSchema, _ value: some SchemaInstance) -> Bool {
     guard !annotates, let types = schema.onlyTypes else { return false }
     return Self.has(types, value, draft: schema.draft)
-  }
-
-  /// The number of Unicode scalars in `text`: its UTF-8 bytes that start one.
-  static func scalarCount(_ text: String) -> Int {
-    func count(_ bytes: some Sequence<UInt8>) -> Int {
-      bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-    }
-    return text.utf8.withContiguousStorageIfAvailable(count) ?? count(text.utf8)
   }
 
   static func typeName(_ kind: JSONKind) -> String {
@@ -833,4 +825,27 @@ struct SchemaAnnotation {
   var absoluteKeywordLocation: String
   var instanceLocation: String
   var value: JSONValue
+}
+
+/// How many Unicode scalars `text` has, the length JSON Schema and `@Constraint` count: its
+/// UTF-8 bytes that do not continue a scalar, counted eight at a time.
+func scalarCount(_ text: String) -> Int {
+  var text = text
+  return text.withUTF8 { bytes in
+    guard let base = bytes.baseAddress else { return 0 }
+    var continuations = 0
+    var index = 0
+    let raw = UnsafeRawPointer(base)
+    while bytes.count &- index >= 8 {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      // A continuation byte is 10xxxxxx: bit 7 set, bit 6 clear.
+      continuations &+= (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+      index &+= 8
+    }
+    while index < bytes.count {
+      if bytes[index] & 0xC0 == 0x80 { continuations &+= 1 }
+      index &+= 1
+    }
+    return bytes.count &- continuations
+  }
 }
