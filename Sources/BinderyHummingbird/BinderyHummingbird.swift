@@ -106,7 +106,7 @@
 
   extension JSONBodyError: HTTPResponseError {
     /// 422 Unprocessable Content for a body that breaks the model's constraints or rules
-    /// (``isUnprocessable``), 400 Bad Request for any other.
+    /// (`isUnprocessable`), 400 Bad Request for any other.
     public var status: HTTPResponse.Status { isUnprocessable ? .unprocessableContent : .badRequest }
 
     /// The response: ``status`` and `responseBody`.

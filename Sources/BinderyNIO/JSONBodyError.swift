@@ -29,7 +29,7 @@
     }
 
     /// Whether the body is JSON of the shape the endpoint reads whose values break the model's
-    /// constraints or rules (every problem's kind ``JSONDecodingProblem/Kind-swift.struct/isConstraint``):
+    /// constraints or rules (every problem's `kind.isConstraint`):
     /// the server adapters answer it with 422 Unprocessable Content, any other bad body with
     /// 400 Bad Request.
     public var isUnprocessable: Bool {

@@ -81,7 +81,7 @@
 
   extension JSONBodyError: AbortError {
     /// 422 Unprocessable Content for a body that breaks the model's constraints or rules
-    /// (``isUnprocessable``), 400 Bad Request for any other.
+    /// (`isUnprocessable`), 400 Bad Request for any other.
     public var status: HTTPResponseStatus { isUnprocessable ? .unprocessableEntity : .badRequest }
 
     /// Each problem on a line of its own, with its path, line and column: the `reason` of
