@@ -26,7 +26,7 @@ public struct JSONDecodingOptions: Sendable {
   /// that reads a value, and warn (``JSONDecodingWarning/Kind/severalCasesMatched``) when
   /// another one reads it too. Off by default: it tries every case of every such value.
   public var warnsOnAmbiguousUnions = false
-  /// Check every `@Constraint` and model rule (``JSONModelRules``) while reading; on by
+  /// Check every `@Constraint` and model rule (``JSONRules``) while reading; on by
   /// default. Switch it off for input that is trusted (data this program wrote itself): the
   /// values are then taken as they read.
   public var checksConstraints = true

@@ -78,7 +78,7 @@ public struct JSONDecodingProblem: Error, Sendable, Hashable, CustomStringConver
     public static let notInPast = Kind(code: .notInPast)
     /// A date is not in the future.
     public static let notInFuture = Kind(code: .notInFuture)
-    /// A model's rule across its properties (``JSONModelRules``) failed.
+    /// A model's rule across its properties (``JSONRules``) failed.
     public static let ruleFailed = Kind(code: .ruleFailed)
 
     /// The kind's name, as spelled by its static member.
