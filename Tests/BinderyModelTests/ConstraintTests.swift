@@ -74,7 +74,9 @@ final class ConstrainedNote {
        "grade": "c"}
       """
     let error = try #require(throws: JSONDecodingError.self) { try ConstrainedAccount(json: json) }
-    let found = error.problems.map { "\($0.path) \($0.kind) \($0.location.map { "\($0.line):\($0.column)" } ?? "-")" }
+    let found = error.problems.map {
+      "\($0.path) \($0.kind) \($0.location.map { "\($0.line):\($0.column)" } ?? "-")"
+    }
     #expect(
       found == [
         "id greaterThan 1:8",
@@ -140,7 +142,9 @@ final class ConstrainedNote {
   @Test func patternsSeeTheTextTheReaderReplacedInvalidUTF8With() throws {
     // `log\xFFin`: with the invalid byte replaced by U+FFFD, the login no longer matches its
     // pattern; its length counts the replacement as one character.
-    var bytes = Array(#"{"id": 1, "login": "log"#.utf8) + [0xFF] + Array(#"in", "tags": [], "score": 0}"#.utf8)
+    var bytes =
+      Array(#"{"id": 1, "login": "log"#.utf8) + [0xFF]
+      + Array(#"in", "tags": [], "score": 0}"#.utf8)
     var options = JSONDecodingOptions()
     options.reading.invalidUnicode = .replace
     let error = try #require(throws: JSONDecodingError.self) {
@@ -148,7 +152,9 @@ final class ConstrainedNote {
     }
     #expect(error.problems.map { "\($0.path) \($0.kind)" } == ["login patternMismatch"])
     // Strict reading refuses the byte itself, before any constraint.
-    let strict = try #require(throws: JSONDecodingError.self) { try ConstrainedAccount(json: bytes) }
+    let strict = try #require(throws: JSONDecodingError.self) {
+      try ConstrainedAccount(json: bytes)
+    }
     #expect(strict.problems.map(\.kind) == [.malformedJSON])
     bytes = Array(#"{"name": "a"#.utf8) + [0xFF] + Array(#""}"#.utf8)
     #expect((try? ConstrainedName(json: bytes, options: options))?.name == "a\u{FFFD}")
@@ -158,7 +164,10 @@ final class ConstrainedNote {
     let error = try #require(throws: JSONDecodingError.self) {
       try ConstrainedTeam(json: #"{"members": [], "points": {"a": 1, "b": -2}}"#)
     }
-    #expect(error.problems.map { "\($0.path) \($0.kind)" } == ["members tooFewElements", "points.b greaterThanOrEqual"])
+    #expect(
+      error.problems.map { "\($0.path) \($0.kind)" } == [
+        "members tooFewElements", "points.b greaterThanOrEqual",
+      ])
   }
 
   @Test func nestedModelsReportTheirOwnConstraints() throws {
@@ -184,7 +193,10 @@ final class ConstrainedNote {
     let value = try JSONValue(parsing: bad)
     #expect(throws: JSONDecodingError.self) { try ConstrainedAccount(json: value) }
     let object = try JSONSerialization.jsonObject(with: Data(bad.utf8))
-    #expect(throws: (any Error).self) { try ConstrainedAccount(foundationObject: object) }
+    let fromObjects = try #require(throws: JSONDecodingError.self) {
+      try ConstrainedAccount(foundationObject: object)
+    }
+    #expect(fromObjects.problems.map { "\($0.path) \($0.kind)" } == ["id greaterThan"])
     // Codable coders: ours and Foundation's.
     #expect(throws: DecodingError.self) {
       try BinderyDecoder().decode(ConstrainedAccount.self, from: Data(bad.utf8))
@@ -263,6 +275,25 @@ final class ConstrainedNote {
     #expect(other.problems.map(\.kind) == [.missingTimeZone])
   }
 
+  @Test func aTimeZoneIsAZOrAnOffsetAfterTheTime() throws {
+    let lenient = JSONDecodingOptions(
+      dates: .firstOf(
+        .iso8601, .dateFormat("yyyy-MM-dd'T'HH:mm:ssZ"), .dateFormat("yyyy-MM-dd'T'HH:mm:ss")))
+    func kinds(_ start: String) -> [JSONDecodingProblem.Kind] {
+      let json = #"{"name": "x", "start_date": "\#(start)", "end_date": "2030-01-01T00:00:00Z"}"#
+      do {
+        _ = try ConstrainedEvent(json: json, options: lenient)
+        return []
+      } catch {
+        return error.problems.map(\.kind)
+      }
+    }
+    #expect(kinds("2024-05-02T10:00:00Z") == [])
+    #expect(kinds("2024-05-02T10:00:00+01:00") == [])
+    #expect(kinds("2024-05-02T10:00:00-0500") == [])
+    #expect(kinds("2024-05-02T10:00:00") == [.missingTimeZone])
+  }
+
   @Test func checksCanBeSkippedForTrustedInput() throws {
     let bad = #"{"id": 0, "login": "", "tags": [], "score": 3}"#
     var options = JSONDecodingOptions()
@@ -277,20 +308,24 @@ final class ConstrainedNote {
     let problems = account.constraintProblems()
     #expect(
       problems.map { "\($0.path) \($0.kind)" }
-        == ["id greaterThan", "tags[0] stringTooShort", "score lessThanOrEqual", "grade notAllowed"])
+        == [
+          "id greaterThan", "tags[0] stringTooShort", "score lessThanOrEqual", "grade notAllowed",
+        ])
     #expect(problems.allSatisfy { $0.location == nil })
     #expect(throws: JSONDecodingError.self) { try account.checkConstraints() }
     let team = ConstrainedTeam(members: [account], points: [:])
     #expect(team.constraintProblems().map(\.path.description).first == "members[0].id")
     try ConstrainedAccount(json: Self.valid).checkConstraints()
     let event = ConstrainedEvent(
-      name: "x", startDate: Date(timeIntervalSince1970: 10), endDate: Date(timeIntervalSince1970: 5))
+      name: "x", startDate: Date(timeIntervalSince1970: 10), endDate: Date(timeIntervalSince1970: 5)
+    )
     #expect(event.constraintProblems().map { "\($0.path) \($0.kind)" } == ["end_date ruleFailed"])
   }
 
   @Test func theMessageTableCanBeReplaced() throws {
     let error = try #require(throws: JSONDecodingError.self) {
-      try ConstrainedAccount(json: #"{"id": 1, "login": "a", "tags": ["", "b", "c", "d"], "score": 0}"#)
+      try ConstrainedAccount(
+        json: #"{"id": 1, "login": "a", "tags": ["", "b", "c", "d"], "score": 0}"#)
     }
     var messages = JSONProblemMessages.standard
     messages[.tooManyElements] = { problem in

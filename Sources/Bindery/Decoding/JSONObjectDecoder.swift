@@ -445,7 +445,9 @@ extension JSONObjectDecoder {
   /// - Throws: ``JSONDecodingProblem`` when `validate()` throws; an error standing for the
   ///   problems recorded when a rule fails.
   public func validate(_ model: some JSONObjectDecodable) throws {
-    try checkRules(of: model)
+    var rules = JSONRules()
+    model.checkRules(&rules)
+    if !rules.failures.isEmpty { try report(rules.failures, of: type(of: model)) }
     do {
       try model.validate()
     } catch {

@@ -89,15 +89,6 @@ extension JSONObjectDecodable {
 }
 
 extension JSONObjectDecoder {
-  /// Records a problem for every rule `model` fails, at the value of the property each names
-  /// (or at this object when its key is missing), and throws when there was one.
-  func checkRules<Model: JSONObjectDecodable>(of model: Model) throws {
-    // The rules first: most models have none, and then nothing else is touched.
-    let failures = model.failedRules()
-    guard !failures.isEmpty else { return }
-    try report(failures, of: Model.self)
-  }
-
   /// Records a problem for each failed rule of a model of type `Model` read from this object,
   /// and throws.
   func report<Model: JSONObjectDecodable>(_ failures: [JSONRules.Failure], of _: Model.Type)
