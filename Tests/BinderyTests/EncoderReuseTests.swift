@@ -109,9 +109,9 @@ struct EncoderReuseTests {
     }
   }
 
-  /// Outputs larger than the spares shared between encoders keep: the encoder that wrote one
-  /// keeps its buffer for its own next call, and outputs of every size stay whole, as `Data`
-  /// and as bytes, whichever encoder writes them next.
+  /// Outputs larger than the room an encoder keeps: each is handed over without a copy, the
+  /// next output of its type starts with room of its size, and outputs of every size stay
+  /// whole, as `Data` and as bytes, whichever encoder writes them next.
   @Test func largeAndSmallOutputsInTurn() throws {
     let large = (0..<12_000).map { Named(name: "name \($0) ✓", point: Point(x: $0, y: -$0)) }
     let small = Named(name: "a", point: Point(x: 1, y: nil))
@@ -131,6 +131,18 @@ struct EncoderReuseTests {
       #expect(try BinderyEncoder().jsonBytes(small) == Array(expectedSmall))
       #expect(try BinderyEncoder().encode(small) == expectedSmall)
     }
+    // A large output handed over as `Data` is the caller's own: changing it changes no other
+    // output, and it can grow.
+    var first = try BinderyEncoder().encode(large)
+    let second = try BinderyEncoder().encode(large)
+    first[0] = UInt8(ascii: " ")
+    first.append(contentsOf: Array(",".utf8))
+    #expect(second == expectedLarge && first.count == expectedLarge.count + 1)
+    #expect(first.dropFirst().dropLast() == expectedLarge.dropFirst())
+    #expect(try BinderyEncoder().encode(large) == expectedLarge)
+    // Another type after a large output: its own output, whole.
+    let points = large.map(\.point)
+    #expect(try JSONDecoder().decode([Point].self, from: BinderyEncoder().encode(points)) == points)
     // A setting changed after a large output: what was kept for the old settings is not used.
     _ = try kept.encode(large)
     kept.outputFormatting = .sortedKeys

@@ -30,9 +30,6 @@ public final class BinderyEncoder: Sendable {
 
   private struct State: Sendable {
     var settings = Settings.shared(.standard)
-    /// An encoder whose last output was too large for the shared spares of its settings,
-    /// kept for this encoder's next call.
-    var large = Spare<EncoderImpl?>(held: nil)
   }
 
   /// The settings, and what calls with them share.
@@ -79,7 +76,6 @@ public final class BinderyEncoder: Sendable {
         body(&settings)
         state.settings = .changed(ChangedSettings(settings))
       }
-      state.large.held = nil
     }
   }
 
@@ -184,18 +180,16 @@ public final class BinderyEncoder: Sendable {
     _ value: T, output: (EncoderImpl) throws -> (Output, size: Int),
     _ body: (EncoderImpl) throws -> Void
   ) throws -> Output {
-    let (setup, large) = state.withLock { state in
-      let setup: EncodingSetup
+    let setup = state.withLock { state in
       switch state.settings {
-      case .shared(let shared): setup = shared
+      case .shared(let shared): return shared
       case .changed(let changed):
-        setup = EncodingSetup.matching(changed.values)
+        let setup = EncodingSetup.matching(changed.values)
         state.settings = .shared(setup)
+        return setup
       }
-      defer { state.large.held = nil }
-      return (setup, state.large.held)
     }
-    let impl = large ?? setup.take()
+    let impl = setup.take(for: T.self)
     try body(impl)
     if let misuse = impl.shared.misuse { throw misuse }
     guard impl.valuesBegun > 0 else {
@@ -206,14 +200,7 @@ public final class BinderyEncoder: Sendable {
     }
     do {
       let (result, size) = try output(impl)
-      impl.restart(capacity: size)
-      if !setup.keep(impl, outputSize: size) {
-        state.withLock { state in
-          if case .shared(let current) = state.settings, current === setup {
-            state.large.held = impl
-          }
-        }
-      }
+      setup.keep(impl, outputSize: size, of: T.self)
       return result
     } catch {
       throw EncodingError.invalidValue(
@@ -224,15 +211,46 @@ public final class BinderyEncoder: Sendable {
 }
 
 extension BinderyEncoder {
-  /// The output as `Data`, copied from the encoder's buffer, which stays for its next output.
+  /// The output as `Data`: copied from the encoder's buffer, which stays for its next output;
+  /// or, for an output too large for an encoder to keep room for, the buffer itself, handed
+  /// over without a copy.
   private static func data(_ impl: EncoderImpl) throws -> (Data, size: Int) {
-    try impl.finish { (Data(buffer: $0), $0.count) }
+    if impl.outputLength > EncodingSetup.largestKeptOutput {
+      let bytes = try impl.finish()
+      return (Data(handingOver: bytes), bytes.count)
+    }
+    return try impl.finish { (Data(buffer: $0), $0.count) }
   }
 
   /// The output as bytes: the encoder's buffer itself, taken without a copy.
   private static func bytes(_ impl: EncoderImpl) throws -> ([UInt8], size: Int) {
     let bytes = try impl.finish()
     return (bytes, bytes.count)
+  }
+}
+
+extension Data {
+  /// `Data` holding `bytes`' own buffer, without a copy: for an output too large to copy
+  /// cheaply, which nothing else holds.
+  ///
+  /// Invariant: the elements of a native array stay at one address while a reference to its
+  /// buffer exists, and an array nothing writes to keeps its values. The deallocator holds
+  /// such a reference, the only one once the caller's is gone, and no code reads or writes
+  /// the array through it; only `Data` reaches the bytes, through the pointer, until it lets
+  /// them go.
+  fileprivate init(handingOver bytes: [UInt8]) {
+    let count = bytes.count
+    guard
+      let base = bytes.withUnsafeBufferPointer({
+        $0.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) }
+      })
+    else {
+      self.init()
+      return
+    }
+    self.init(
+      bytesNoCopy: base, count: count,
+      deallocator: .custom { _, _ in withExtendedLifetime(bytes) {} })
   }
 }
 
@@ -253,25 +271,49 @@ struct Spare<Held>: @unchecked Sendable {
 /// formatter or user info get a setup of their own, shared only by the calls of one encoder.
 final class EncodingSetup: Sendable {
   let settings: EncodingSettings
-  /// Whether other encoders with equal settings share this setup.
-  private let isShared: Bool
-  private let spares = Locked(Spare<[EncoderImpl]>(held: []))
+  private let spares = Locked(Spare<Spares>(held: Spares()))
+
+  /// Encoders no call is using, and the sizes of the last large outputs.
+  struct Spares {
+    var encoders: [EncoderImpl] = []
+    /// For the last few types whose output was larger than ``largestKeptOutput``: the size
+    /// of that output, the room the next output of the type starts with.
+    var largeOutputs: [(type: ObjectIdentifier, size: Int)] = []
+
+    /// The size of the last large output of `type`, or 0.
+    func largeOutputSize(of type: ObjectIdentifier) -> Int {
+      largeOutputs.first { $0.type == type }?.size ?? 0
+    }
+
+    /// Notes the size of a large output of `type`, forgetting the oldest type noted when
+    /// ``largeTypesNoted`` are.
+    mutating func noteLargeOutput(_ size: Int, of type: ObjectIdentifier) {
+      if let index = largeOutputs.firstIndex(where: { $0.type == type }) {
+        largeOutputs[index].size = size
+        return
+      }
+      if largeOutputs.count == EncodingSetup.largeTypesNoted { largeOutputs.removeFirst() }
+      largeOutputs.append((type, size))
+    }
+  }
 
   /// The most spares kept: as many as calls that run at once.
   static let sparesKept = 8
   /// The most shared setups: a few kinds of settings in a program.
   static let sharedKept = 8
-  /// The largest output whose encoder a shared setup keeps: each keeps room for its last
-  /// output, which a program-wide spare should not hold on to for long documents.
-  static let largestSharedOutput = 256 * 1024
+  /// The largest output an encoder keeps room for after it: a spare, shared by the whole
+  /// program, should not hold on to the room of a long document. A larger output is handed
+  /// over without a copy, and only its size is kept, for the type's next output.
+  static let largestKeptOutput = 256 * 1024
+  /// The most types whose large output size a setup keeps.
+  static let largeTypesNoted = 8
 
-  private init(settings: EncodingSettings, isShared: Bool) {
+  private init(settings: EncodingSettings) {
     self.settings = settings
-    self.isShared = isShared
   }
 
   /// Foundation's defaults: what `BinderyEncoder()` starts with.
-  static let standard = EncodingSetup(settings: EncodingSettings(), isShared: true)
+  static let standard = EncodingSetup(settings: EncodingSettings())
 
   /// The shared setups made so far, with their settings' keys (Foundation's defaults are
   /// plain values, so ``standard`` is among them).
@@ -281,32 +323,45 @@ final class EncodingSetup: Sendable {
   /// The setup for `settings`: the shared one for settings that are plain values, else a new one.
   static func matching(_ settings: EncodingSettings) -> EncodingSetup {
     guard let key = settings.sharingKey else {
-      return EncodingSetup(settings: settings, isShared: false)
+      return EncodingSetup(settings: settings)
     }
     return shared.withLock { shared in
       if let found = shared.first(where: { $0.key == key }) { return found.setup }
       guard shared.count < sharedKept else {
-        return EncodingSetup(settings: settings, isShared: false)
+        return EncodingSetup(settings: settings)
       }
-      let setup = EncodingSetup(settings: settings, isShared: true)
+      let setup = EncodingSetup(settings: settings)
       shared.append((key, setup))
       return setup
     }
   }
 
-  /// A spare encoder, or a new one.
-  func take() -> EncoderImpl {
-    spares.withLock { $0.held.popLast() } ?? EncoderImpl(settings: settings)
+  /// A spare encoder, or a new one, for a value of `type`: with room for an output as large
+  /// as the type's last one when that was too large to keep room for, so that the output is
+  /// written without growing its buffer (a coder made for one call is then as fast as a kept
+  /// one).
+  func take(for type: Any.Type) -> EncoderImpl {
+    let (spare, size) = spares.withLock { spares in
+      (
+        spares.held.encoders.popLast(),
+        spares.held.largeOutputs.isEmpty
+          ? 0 : spares.held.largeOutputSize(of: ObjectIdentifier(type))
+      )
+    }
+    let impl = spare ?? EncoderImpl(settings: settings)
+    if size > 0 { impl.restart(capacity: size) }
+    return impl
   }
 
-  /// Offers a finished encoder, restarted, for later calls; false when its output was too
-  /// large for a shared spare.
-  func keep(_ impl: EncoderImpl, outputSize: Int) -> Bool {
-    if isShared && outputSize > Self.largestSharedOutput { return false }
+  /// Restarts a finished encoder and offers it for later calls: with room for the size of
+  /// its output, or, after a large output, with little room and the size noted for the type.
+  func keep(_ impl: EncoderImpl, outputSize: Int, of type: Any.Type) {
+    let isLarge = outputSize > Self.largestKeptOutput
+    impl.restart(capacity: isLarge ? 0 : outputSize)
     spares.withLock { spares in
-      if spares.held.count < Self.sparesKept { spares.held.append(impl) }
+      if isLarge { spares.held.noteLargeOutput(outputSize, of: ObjectIdentifier(type)) }
+      if spares.held.encoders.count < Self.sparesKept { spares.held.encoders.append(impl) }
     }
-    return true
   }
 }
 

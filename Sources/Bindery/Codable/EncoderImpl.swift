@@ -100,6 +100,8 @@ final class EncoderImpl: Encoder {
   func count(atDepth depth: Int) -> Int { state.pointee.writer.count(atDepth: depth) }
   /// How many values the writer has begun.
   var valuesBegun: Int { state.pointee.writer.valuesBegun }
+  /// How many bytes of output are written so far.
+  var outputLength: Int { state.pointee.writer.length }
   /// How many containers are open.
   var depth: Int { state.pointee.writer.depth }
   /// The id of the tree held, or -1.

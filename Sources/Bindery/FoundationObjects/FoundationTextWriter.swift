@@ -146,6 +146,6 @@ struct FoundationTextWriter {
   /// its content is the last `text.utf8.count` bytes before the closing quote.
   private mutating func writeSource(_ object: any Sendable, as text: String) throws {
     try writer.string(text)
-    sourceObjects[writer.byteCount - 1 - text.utf8.count] = object
+    sourceObjects[writer.length - 1 - text.utf8.count] = object
   }
 }

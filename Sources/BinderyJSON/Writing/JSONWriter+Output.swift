@@ -303,10 +303,10 @@ extension JSONWriter {
     return flags == 0 ? (low, high) : nil
   }
 
-  /// Copies `input[start...]` to `output`, escaping what JSON and the options require, eight
-  /// bytes at a time while nothing needs escaping. Stops at the end of the input or when fewer
-  /// than 24 bytes of `room` remain (one step writes at most 19), leaving at least 4 bytes
-  /// free after the last byte written.
+  /// Copies `input[start...]` to `output`, escaping what JSON and the options require, sixteen
+  /// or eight bytes at a time while nothing needs escaping. Stops at the end of the input or
+  /// when fewer than 25 bytes of `room` remain (one step writes at most 21: fifteen clean bytes
+  /// and a six-byte escape), leaving at least 4 bytes free after the last byte written.
   @inline(__always)
   static func copyEscaping(
     _ input: UnsafePointer<UInt8>, count: Int, from start: Int,
@@ -322,17 +322,25 @@ extension JSONWriter {
     )
     var read = start
     var written = 0
-    while read < count, written &+ 24 <= room {
+    while read < count, written &+ 25 <= room {
       let available = count &- read
       if available >= 16 {
-        // Sixteen bytes tested in one vector; the clean ones are kept, and a flagged byte is
-        // dealt with by the eight-byte step below.
+        // Sixteen bytes tested in one vector; the clean ones are kept, and a flagged ASCII
+        // byte (a quote, a backslash, a slash, a control byte) is escaped at once. A flagged
+        // non-ASCII byte, escaped only for ASCII output, is left to the eight-byte step below.
         let block = ByteWord.block(at: input + read)
         UnsafeMutableRawPointer(output + written).storeBytes(of: block, as: SIMD16<UInt8>.self)
         let clean = ByteWord.cleanPrefix(
           escapeMask(block, slashes: slashLanes, highest: highestLanes))
         read &+= clean
         written &+= clean
+        if clean == 16 { continue }
+        let byte = input[read]
+        if byte < 0x80 {
+          written &+= Self.writeEscape(byte, to: output + written)
+          read &+= 1
+          continue
+        }
         // Having moved, go round again: the room and what is left are checked afresh. With
         // nothing moved, the flagged byte is the first, for the step below.
         if clean > 0 { continue }

@@ -30,10 +30,9 @@ public struct JSONWriter: Sendable {
   /// pointer (an array `append` per piece checked uniqueness and capacity for every quote,
   /// comma and colon).
   var storage: [UInt8]
-  /// How many bytes of ``storage`` are written.
-  var length = 0
-  /// How many bytes are written so far.
-  package var byteCount: Int { length }
+  /// How many bytes of ``storage`` are written: the output's size so far. (Stored, so that
+  /// an encoder in another module reads it in place, without a copy of the writer.)
+  package internal(set) var length = 0
 
   struct Frame: Sendable {
     var isObject: Bool
