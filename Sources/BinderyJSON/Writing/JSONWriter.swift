@@ -21,6 +21,9 @@ public struct JSONWriter: Sendable {
   /// What follows a key: `":`, and a space when pretty-printing (a space on both sides of the
   /// colon in Foundation's layout), as one little-endian word.
   let keyClosing: (bytes: UInt32, count: Int)
+  /// Whether keys are written with nothing around them but a comma and `":`: neither
+  /// pretty-printed nor sorted (see `writeCompactKey(_:)`).
+  let writesCompactKeys: Bool
 
   /// The bytes written so far (a copy; ``finish()`` is the way to take finished output).
   public var bytes: [UInt8] { Array(storage[..<length]) }
@@ -101,6 +104,7 @@ public struct JSONWriter: Sendable {
     self.options = options
     let room = Swift.max(64, capacity)
     storage = Self.room(room)
+    writesCompactKeys = !options.prettyPrinted && !options.sortsKeys
     if !options.prettyPrinted {
       keyClosing = (0x3A22, 2)
     } else {
@@ -171,6 +175,10 @@ public struct JSONWriter: Sendable {
   /// given (see ``ShortText``), else quoted and escaped from the key.
   @inline(__always)
   mutating func writeKey(_ key: String, known: ShortText = ShortText()) {
+    if known.count > 0, writesCompactKeys {
+      writeCompactKey(known)
+      return
+    }
     let lead = Lead(comma: top.count > 0, indent: lineIndent(depth))
     let keyStart = length &+ lead.count
     if options.sortsKeys { recordSortedMember(key, start: keyStart) }
@@ -182,6 +190,32 @@ public struct JSONWriter: Sendable {
     } else {
       writeString(key, lead: lead, closing: keyClosing)
     }
+  }
+
+  /// Writes a key kept as `ShortText` in compact, unsorted output: a comma when members came
+  /// before, then the quoted key and `:`, with one capacity check and no layout to work out.
+  @inline(__always)
+  mutating func writeCompactKey(_ text: ShortText) {
+    let comma = top.count > 0 ? 1 : 0
+    let start = length
+    top.keyStart = start &+ comma
+    top.count &+= 1
+    top.expectsValue = true
+    // A comma, a quote, 16 bytes of text and `":`.
+    if storage.count &- start < 20 { grow(toFit: 20) }
+    storage.withUnsafeMutableBufferPointer { buffer in
+      let output = buffer.baseAddress.unsafelyUnwrapped + start
+      // Written either way: without a comma, the quote takes its place.
+      output.pointee = UInt8(ascii: ",")
+      let quote = output + comma
+      quote.pointee = UInt8(ascii: "\"")
+      let bytes = UnsafeMutableRawPointer(quote + 1)
+      bytes.storeBytes(of: text.low.littleEndian, as: UInt64.self)
+      bytes.storeBytes(of: text.high.littleEndian, toByteOffset: 8, as: UInt64.self)
+      bytes.storeBytes(
+        of: UInt16(0x3A22).littleEndian, toByteOffset: Int(text.count), as: UInt16.self)
+    }
+    length = start &+ comma &+ 3 &+ Int(text.count)
   }
 
   /// A text's bytes when it has 1 to 16 and none needs escaping under the options: what
