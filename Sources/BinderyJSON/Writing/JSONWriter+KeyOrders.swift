@@ -57,7 +57,12 @@ extension JSONWriter {
       ExactText.identical(keyOrders[order][position], key),
       top.keyBits & (1 &<< UInt64(position)) == 0
     {
-      writeKey(key, known: keyTexts[order][position])
+      let known = keyTexts[order][position]
+      if known.count > 0, writesCompactKeys {
+        writeCompactKey(known)
+      } else {
+        writeKeyOutOfLine(key, known: known)
+      }
       top.keyOrder = Int8(truncatingIfNeeded: order)
       top.keyBits |= 1 &<< UInt64(position)
       top.nextPosition = UInt8(truncatingIfNeeded: position &+ 1)

@@ -175,10 +175,6 @@ public struct JSONWriter: Sendable {
   /// given (see ``ShortText``), else quoted and escaped from the key.
   @inline(__always)
   mutating func writeKey(_ key: String, known: ShortText = ShortText()) {
-    if known.count > 0, writesCompactKeys {
-      writeCompactKey(known)
-      return
-    }
     let lead = Lead(comma: top.count > 0, indent: lineIndent(depth))
     let keyStart = length &+ lead.count
     if options.sortsKeys { recordSortedMember(key, start: keyStart) }
@@ -190,6 +186,13 @@ public struct JSONWriter: Sendable {
     } else {
       writeString(key, lead: lead, closing: keyClosing)
     }
+  }
+
+  /// ``writeKey(_:known:)`` out of line: for the rarer layouts, so that the common path of a
+  /// caller stays small (no registers saved for, or stack kept for, what it seldom runs).
+  @inline(never)
+  mutating func writeKeyOutOfLine(_ key: String, known: ShortText) {
+    writeKey(key, known: known)
   }
 
   /// Writes a key kept as `ShortText` in compact, unsorted output: a comma when members came
