@@ -1,6 +1,7 @@
-import Bindery
 import Foundation
 import Testing
+
+@testable import Bindery
 
 /// A call takes a spare encoder that an earlier call with the same settings left, by this
 /// `BinderyEncoder` or another one: these check that what a spare kept never shows in the output.
@@ -149,6 +150,26 @@ struct EncoderReuseTests {
     let sorted = JSONEncoder()
     sorted.outputFormatting = .sortedKeys
     #expect(try kept.encode(large) == (try sorted.encode(large)))
+  }
+
+  /// The sizes of large outputs are kept for the last few types only, the newest size of each:
+  /// a program encoding many types keeps a bounded table.
+  @Test func largeOutputSizesAreNotedForTheLastFewTypes() {
+    var spares = EncodingSetup.Spares()
+    let types: [Any.Type] = [
+      Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self,
+      UInt32.self,
+    ]
+    #expect(types.count > EncodingSetup.largeTypesNoted)
+    for (index, type) in types.enumerated() {
+      spares.noteLargeOutput(1_000 + index, of: ObjectIdentifier(type))
+    }
+    #expect(spares.largeOutputs.count == EncodingSetup.largeTypesNoted)
+    #expect(spares.largeOutputSize(of: ObjectIdentifier(Int.self)) == 0)
+    #expect(spares.largeOutputSize(of: ObjectIdentifier(UInt32.self)) == 1_008)
+    spares.noteLargeOutput(5_000, of: ObjectIdentifier(Int8.self))
+    #expect(spares.largeOutputSize(of: ObjectIdentifier(Int8.self)) == 5_000)
+    #expect(spares.largeOutputs.count == EncodingSetup.largeTypesNoted)
   }
 
   @Test func encodersMadeForOneCallInManyTasksGetTheirOwnOutput() async throws {

@@ -254,13 +254,6 @@ extension Data {
   }
 }
 
-/// Encoders (`EncoderImpl`s) no call is using, held where `Sendable` state is required.
-struct Spare<Held>: @unchecked Sendable {
-  // @unchecked: held only under a lock; an impl is used by the one call that took it out, and
-  // put back only once that call is done with it.
-  var held: Held
-}
-
 /// What the calls of encoders with the same settings share: the settings, and encoders
 /// (`EncoderImpl`s) no call is using, made with them, which keep what they learned of the
 /// types (key orders) and room for the size of their last output.
@@ -271,10 +264,12 @@ struct Spare<Held>: @unchecked Sendable {
 /// formatter or user info get a setup of their own, shared only by the calls of one encoder.
 final class EncodingSetup: Sendable {
   let settings: EncodingSettings
-  private let spares = Locked(Spare<Spares>(held: Spares()))
+  private let spares = Locked(Spares())
 
   /// Encoders no call is using, and the sizes of the last large outputs.
-  struct Spares {
+  struct Spares: @unchecked Sendable {
+    // @unchecked: held only under a lock; an encoder is used by the one call that took it out,
+    // and put back only once that call is done with it.
     var encoders: [EncoderImpl] = []
     /// For the last few types whose output was larger than ``largestKeptOutput``: the size
     /// of that output, the room the next output of the type starts with.
@@ -342,11 +337,7 @@ final class EncodingSetup: Sendable {
   /// one).
   func take(for type: Any.Type) -> EncoderImpl {
     let (spare, size) = spares.withLock { spares in
-      (
-        spares.held.encoders.popLast(),
-        spares.held.largeOutputs.isEmpty
-          ? 0 : spares.held.largeOutputSize(of: ObjectIdentifier(type))
-      )
+      (spares.encoders.popLast(), spares.largeOutputSize(of: ObjectIdentifier(type)))
     }
     let impl = spare ?? EncoderImpl(settings: settings)
     if size > 0 { impl.restart(capacity: size) }
@@ -359,8 +350,8 @@ final class EncodingSetup: Sendable {
     let isLarge = outputSize > Self.largestKeptOutput
     impl.restart(capacity: isLarge ? 0 : outputSize)
     spares.withLock { spares in
-      if isLarge { spares.held.noteLargeOutput(outputSize, of: ObjectIdentifier(type)) }
-      if spares.held.encoders.count < Self.sparesKept { spares.held.encoders.append(impl) }
+      if isLarge { spares.noteLargeOutput(outputSize, of: ObjectIdentifier(type)) }
+      if spares.encoders.count < Self.sparesKept { spares.encoders.append(impl) }
     }
   }
 }

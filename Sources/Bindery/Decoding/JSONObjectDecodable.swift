@@ -36,7 +36,9 @@ extension JSONObjectDecodable {
     // Validated before it becomes `self`: throwing from an initializer after `self` is whole,
     // or handing `self` to a generic function in another module, copies the whole model (a
     // retain and a release per string it holds). The rules are asked here, not through
-    // `validate(_:)`: most models have none, and then nothing more is called.
+    // `validate(_:)`, and without `failedRules()`: most models have none, and then nothing
+    // more is called, not even the retain and release of an empty array returned (citm
+    // through documents: 0.4 % of its instructions).
     var rules = JSONRules()
     value.checkRules(&rules)
     if !rules.failures.isEmpty { try object.report(rules.failures, of: Self.self) }

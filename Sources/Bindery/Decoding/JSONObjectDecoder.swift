@@ -445,9 +445,8 @@ extension JSONObjectDecoder {
   /// - Throws: ``JSONDecodingProblem`` when `validate()` throws; an error standing for the
   ///   problems recorded when a rule fails.
   public func validate(_ model: some JSONObjectDecodable) throws {
-    var rules = JSONRules()
-    model.checkRules(&rules)
-    if !rules.failures.isEmpty { try report(rules.failures, of: type(of: model)) }
+    let failures = model.failedRules()
+    if !failures.isEmpty { try report(failures, of: type(of: model)) }
     do {
       try model.validate()
     } catch {

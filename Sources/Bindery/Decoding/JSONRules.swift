@@ -59,15 +59,11 @@ extension JSONObjectDecodable {
   public func checkRules(_ rules: inout JSONRules) {}
 
   /// Whether `self` fails one of its rules; for the one-pass read, which gives up then.
-  /// Inlinable, so that a model without rules answers at no cost.
   @inlinable
-  func breaksRules() -> Bool {
-    var rules = JSONRules()
-    checkRules(&rules)
-    return !rules.failures.isEmpty
-  }
+  func breaksRules() -> Bool { !failedRules().isEmpty }
 
-  /// The rules `self` fails.
+  /// The rules `self` fails. Inlinable, so that a model without rules answers at no cost.
+  @inlinable
   func failedRules() -> [JSONRules.Failure] {
     var rules = JSONRules()
     checkRules(&rules)
